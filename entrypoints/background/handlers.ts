@@ -1,0 +1,28 @@
+import { browser } from 'wxt/browser';
+import type { BackgroundProtocol } from '../../utils/protocol';
+import { sendToTab } from '../../utils/messaging';
+import { inspectable } from '../../lib/core/inspectable';
+import { loadRecord } from './tab-store';
+
+type H<K extends keyof BackgroundProtocol> = (
+  data: BackgroundProtocol[K]['req'],
+) => Promise<BackgroundProtocol[K]['res']>;
+
+const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
+  const tab = await browser.tabs.get(tabId);
+  const fileAccess = await browser.extension.isAllowedFileSchemeAccess().catch(() => false);
+  const verdict = inspectable(tab.url, fileAccess);
+  if (!verdict.ok) {
+    return { tabId, url: tab.url ?? null, title: tab.title ?? null, inspectable: verdict, record: null, facts: null };
+  }
+  const [record, facts] = await Promise.all([
+    loadRecord(tabId),
+    sendToTab(tabId, 'getPageFacts', {}).catch(() => null),
+  ]);
+  return { tabId, url: tab.url ?? null, title: tab.title ?? null, inspectable: verdict, record, facts };
+};
+
+/** Every message the background answers, in one place. */
+export const handlers = {
+  getTabSnapshot,
+};

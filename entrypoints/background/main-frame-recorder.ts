@@ -1,0 +1,132 @@
+import { browser, type Browser } from 'wxt/browser';
+import type { Header, MainFrameRecord, RedirectHop } from '../../lib/core/types';
+import { headerValue } from '../../lib/core/headers';
+import { forgetTab, saveRecord } from './tab-store';
+
+type HttpHeaders = Browser.webRequest.HttpHeader[] | undefined;
+
+interface Pending {
+  tabId: number;
+  requestedUrl: string;
+  redirects: RedirectHop[];
+  /** Headers of the most recent response of this request (3xx or final). */
+  last: { url: string; statusCode: number; statusLine: string; headers: Header[] } | null;
+}
+
+// Only in memory while a navigation is in flight; the finished record goes to storage.session.
+const pending = new Map<string, Pending>();
+
+const toHeaders = (h: HttpHeaders): Header[] =>
+  (h ?? []).map((x) => ({
+    name: x.name,
+    value: x.value ?? (x.binaryValue ? new TextDecoder('latin1').decode(new Uint8Array(x.binaryValue)) : ''),
+  }));
+
+const filter = { urls: ['<all_urls>'], types: ['main_frame' as const] };
+
+/** Chrome hides some headers (Set-Cookie, …) unless asked with 'extraHeaders'; Firefox has no such option. */
+function headerOptions(): string[] {
+  const opts = (browser.webRequest as unknown as { OnHeadersReceivedOptions?: Record<string, string> })
+    .OnHeadersReceivedOptions;
+  return opts && 'EXTRA_HEADERS' in opts ? ['responseHeaders', 'extraHeaders'] : ['responseHeaders'];
+}
+
+export function startRecordingMainFrames(): void {
+  browser.webRequest.onBeforeRequest.addListener(
+    (d) => {
+      if (d.tabId < 0) return undefined;
+      if (!pending.has(d.requestId)) {
+        pending.set(d.requestId, { tabId: d.tabId, requestedUrl: d.url, redirects: [], last: null });
+      }
+      return undefined;
+    },
+    filter,
+  );
+
+  browser.webRequest.onHeadersReceived.addListener(
+    (d) => {
+      const p = pending.get(d.requestId);
+      if (p) {
+        p.last = {
+          url: d.url,
+          statusCode: d.statusCode,
+          statusLine: d.statusLine ?? '',
+          headers: toHeaders(d.responseHeaders),
+        };
+      }
+      return undefined;
+    },
+    filter,
+    headerOptions() as never,
+  );
+
+  browser.webRequest.onBeforeRedirect.addListener(
+    (d) => {
+      const p = pending.get(d.requestId);
+      if (!p) return;
+      const headers = p.last && p.last.url === d.url ? p.last.headers : toHeaders(d.responseHeaders);
+      p.redirects.push({
+        url: d.url,
+        statusCode: d.statusCode,
+        statusLine: d.statusLine ?? '',
+        location: d.redirectUrl || headerValue(headers, 'location') || '',
+        headers,
+      });
+      p.last = null;
+    },
+    filter,
+    ['responseHeaders'],
+  );
+
+  browser.webRequest.onCompleted.addListener(
+    (d) => {
+      const p = pending.get(d.requestId);
+      pending.delete(d.requestId);
+      if (!p) return;
+      const record: MainFrameRecord = {
+        tabId: p.tabId,
+        requestedUrl: p.requestedUrl,
+        url: d.url,
+        statusCode: d.statusCode,
+        statusLine: d.statusLine ?? p.last?.statusLine ?? '',
+        headers: p.last?.headers ?? toHeaders(d.responseHeaders),
+        redirects: p.redirects,
+        ip: d.ip ?? null,
+        fromCache: d.fromCache,
+        completedAt: Date.now(),
+        error: null,
+      };
+      void saveRecord(record);
+    },
+    filter,
+    ['responseHeaders'],
+  );
+
+  browser.webRequest.onErrorOccurred.addListener(
+    (d) => {
+      const p = pending.get(d.requestId);
+      pending.delete(d.requestId);
+      if (!p) return;
+      // A download or a navigation the user aborted is not a page: keep the earlier record.
+      if (d.error === 'net::ERR_ABORTED' || d.error === 'NS_BINDING_ABORTED') return;
+      void saveRecord({
+        tabId: p.tabId,
+        requestedUrl: p.requestedUrl,
+        url: d.url,
+        statusCode: p.last?.statusCode ?? 0,
+        statusLine: p.last?.statusLine ?? '',
+        headers: p.last?.headers ?? [],
+        redirects: p.redirects,
+        ip: d.ip ?? null,
+        fromCache: d.fromCache,
+        completedAt: Date.now(),
+        error: d.error,
+      });
+    },
+    filter,
+  );
+
+  browser.tabs.onRemoved.addListener((tabId) => {
+    void forgetTab(tabId);
+  });
+}

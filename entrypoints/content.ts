@@ -1,0 +1,40 @@
+import type { PageFacts } from '../lib/core/types';
+import { registerContentHandlers } from '../utils/messaging';
+
+// O(1) on page load: remember the URL and register one listener. Everything else is read
+// from what the browser already measured, and only when the popup asks.
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  runAt: 'document_idle',
+  main(ctx) {
+    const loadedUrl = location.href;
+    const stop = registerContentHandlers({
+      getPageFacts: () => pageFacts(loadedUrl),
+    });
+    ctx.onInvalidated(stop);
+  },
+});
+
+function pageFacts(loadedUrl: string): PageFacts {
+  const nav = performance.getEntriesByType('navigation')[0] as
+    | (PerformanceNavigationTiming & { responseStatus?: number; contentEncoding?: string; deliveryType?: string })
+    | undefined;
+  return {
+    url: location.href,
+    loadedUrl,
+    title: document.title,
+    characterSet: document.characterSet,
+    contentType: document.contentType,
+    navigation: nav
+      ? {
+          responseStatus: nav.responseStatus ?? null,
+          decodedBodySize: nav.decodedBodySize,
+          encodedBodySize: nav.encodedBodySize,
+          transferSize: nav.transferSize,
+          contentEncoding: nav.contentEncoding ?? null,
+          type: nav.type,
+          deliveryType: nav.deliveryType ?? null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { browser } from 'wxt/browser';
+import { i18n } from '#i18n';
+import { usePopup } from './store';
+import { NotInspectable } from '../../components/NotInspectable';
+import { ResponseSection } from '../../components/ResponseSection';
+
+export function App({ tabParam }: { tabParam: string | null }) {
+  const { snapshot, error, loading, tabId, load } = usePopup();
+  useEffect(() => {
+    void load(tabParam);
+  }, [load, tabParam]);
+
+  const openInTab = () => {
+    if (tabId === null) return;
+    void browser.tabs.create({ url: browser.runtime.getURL(`/popup.html?tab=${tabId}`) });
+  };
+
+  return (
+    <main className="cs-popup" data-testid="popup" aria-busy={loading}>
+      <header className="cs-header">
+        <h1>{i18n.t('extName')}</h1>
+        {tabParam === null && tabId !== null ? (
+          <button type="button" onClick={openInTab} data-testid="open-in-tab">
+            {i18n.t('popup.openInTab')}
+          </button>
+        ) : null}
+      </header>
+      {error ? (
+        <p role="alert" className="cs-error" data-testid="error">
+          {i18n.t('popup.error', [error])}
+        </p>
+      ) : null}
+      {loading && !snapshot ? <p data-testid="loading">{i18n.t('popup.loading')}</p> : null}
+      {snapshot && !snapshot.inspectable.ok ? (
+        <NotInspectable url={snapshot.url} reason={snapshot.inspectable.reason} />
+      ) : null}
+      {snapshot && snapshot.inspectable.ok ? <ResponseSection snapshot={snapshot} /> : null}
+    </main>
+  );
+}

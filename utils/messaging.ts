@@ -1,0 +1,68 @@
+import { browser, type Browser } from 'wxt/browser';
+import type {
+  BackgroundProtocol,
+  ContentProtocol,
+  Envelope,
+  Reply,
+} from './protocol';
+import { isEnvelope } from './protocol';
+
+type Handlers<P> = {
+  [K in keyof P]: (
+    data: P[K] extends { req: infer Q } ? Q : never,
+    sender: Browser.runtime.MessageSender,
+  ) => Promise<P[K] extends { res: infer R } ? R : never> | (P[K] extends { res: infer R } ? R : never);
+};
+
+function unwrap<R>(reply: Reply<R> | undefined, type: string): R {
+  if (!reply) throw new Error(`No answer to "${type}"`);
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.value;
+}
+
+/** Ask the background worker. */
+export async function sendToBackground<K extends keyof BackgroundProtocol>(
+  type: K,
+  data: BackgroundProtocol[K]['req'],
+): Promise<BackgroundProtocol[K]['res']> {
+  const msg: Envelope<K, BackgroundProtocol[K]['req']> = { crawlscope: 1, type, data };
+  const reply = (await browser.runtime.sendMessage(msg)) as Reply<BackgroundProtocol[K]['res']>;
+  return unwrap(reply, type);
+}
+
+/** Ask the content script of one tab (top frame only). */
+export async function sendToTab<K extends keyof ContentProtocol>(
+  tabId: number,
+  type: K,
+  data: ContentProtocol[K]['req'],
+): Promise<ContentProtocol[K]['res']> {
+  const msg: Envelope<K, ContentProtocol[K]['req']> = { crawlscope: 1, type, data };
+  const reply = (await browser.tabs.sendMessage(tabId, msg, { frameId: 0 })) as Reply<ContentProtocol[K]['res']>;
+  return unwrap(reply, type);
+}
+
+function listen<P>(handlers: Handlers<P>): (msg: unknown, sender: Browser.runtime.MessageSender) => Promise<Reply<unknown>> | undefined {
+  return (msg, sender) => {
+    if (!isEnvelope(msg)) return undefined;
+    const handler = (handlers as Record<string, ((d: unknown, s: Browser.runtime.MessageSender) => unknown) | undefined>)[msg.type];
+    if (!handler) return undefined;
+    return Promise.resolve()
+      .then(() => handler(msg.data, sender))
+      .then(
+        (value) => ({ ok: true as const, value }),
+        (err: unknown) => ({ ok: false as const, error: err instanceof Error ? err.message : String(err) }),
+      );
+  };
+}
+
+/** Register every background handler; call once, synchronously, at the worker's top level. */
+export function registerBackgroundHandlers(handlers: Handlers<BackgroundProtocol>): void {
+  browser.runtime.onMessage.addListener(listen(handlers) as never);
+}
+
+/** Register the content script's handlers; returns the remover (tie it to the script's context). */
+export function registerContentHandlers(handlers: Handlers<ContentProtocol>): () => void {
+  const fn = listen(handlers) as never;
+  browser.runtime.onMessage.addListener(fn);
+  return () => browser.runtime.onMessage.removeListener(fn);
+}

@@ -1,0 +1,50 @@
+/**
+ * The one message protocol of Crawlscope. Every message between the content script,
+ * the background worker and the extension pages is declared here, with its request and
+ * response types. The background registers its handlers in one place
+ * (entrypoints/background/handlers.ts); the content script in entrypoints/content.ts.
+ */
+import type { MainFrameRecord, PageFacts } from '../lib/core/types';
+import type { InspectableVerdict } from '../lib/core/inspectable';
+
+export interface TabSnapshot {
+  tabId: number;
+  url: string | null;
+  title: string | null;
+  inspectable: InspectableVerdict;
+  /** The main-frame response the background recorded, or null when it saw none. */
+  record: MainFrameRecord | null;
+  /** The content script's facts, or null when it is not reachable in this tab. */
+  facts: PageFacts | null;
+}
+
+/** Messages the background answers. */
+export interface BackgroundProtocol {
+  getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
+}
+
+/** Messages the content script answers (sent to one tab). */
+export interface ContentProtocol {
+  getPageFacts: { req: Record<string, never>; res: PageFacts };
+}
+
+export type BackgroundMessageType = keyof BackgroundProtocol;
+export type ContentMessageType = keyof ContentProtocol;
+
+export interface Envelope<T extends string = string, D = unknown> {
+  crawlscope: 1;
+  type: T;
+  data: D;
+}
+
+/** Either the value or an error message; handlers' exceptions cross the boundary as text. */
+export type Reply<R> = { ok: true; value: R } | { ok: false; error: string };
+
+export function isEnvelope(msg: unknown): msg is Envelope {
+  return (
+    typeof msg === 'object' &&
+    msg !== null &&
+    (msg as Envelope).crawlscope === 1 &&
+    typeof (msg as Envelope).type === 'string'
+  );
+}
