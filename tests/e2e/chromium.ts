@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Debian's Chromium, or $CHROMIUM_PATH. Throws a message that says how to get it. */
+export function chromiumPath(): string {
+  const p = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(p)) {
+    throw new Error(
+      `Chromium not found at ${p}. Install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+  }
+  return p;
+}
+
+/** The built Chrome extension folder (CRAWLSCOPE_OUT_DIR moves it). */
+export function extensionDir(): string {
+  return path.resolve(process.env.CRAWLSCOPE_OUT_DIR ?? '.output', 'chrome-mv3');
+}
+
+/** Flags for headless Chromium on machines with no network but loopback. */
+export function chromiumArgs(ext: string): string[] {
+  return [
+    `--disable-extensions-except=${ext}`,
+    `--load-extension=${ext}`,
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-gpu',
+    '--disable-quic',
+  ];
+}
