@@ -10,6 +10,7 @@ export default defineContentScript({
     const loadedUrl = location.href;
     const stop = registerContentHandlers({
       getPageFacts: () => pageFacts(loadedUrl),
+      getResourceUrls: () => resourceUrls(),
     });
     ctx.onInvalidated(stop);
   },
@@ -37,4 +38,20 @@ function pageFacts(loadedUrl: string): PageFacts {
         }
       : null,
   };
+}
+
+/** The page's own scripts and stylesheets, as the browser fetched them (for the robots.txt check). */
+function resourceUrls(): { url: string; initiatorType: string }[] {
+  const stylesheets = new Set<string>();
+  for (const sheet of Array.from(document.styleSheets)) if (sheet.href) stylesheets.add(sheet.href);
+  const out: { url: string; initiatorType: string }[] = [];
+  const seen = new Set<string>();
+  for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+    const isJs = e.initiatorType === 'script';
+    const isCss = e.initiatorType === 'css' || (e.initiatorType === 'link' && stylesheets.has(e.name));
+    if ((!isCss && !isJs) || seen.has(e.name)) continue;
+    seen.add(e.name);
+    out.push({ url: e.name, initiatorType: isJs ? 'script' : 'css' });
+  }
+  return out;
 }

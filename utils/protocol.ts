@@ -6,6 +6,7 @@
  */
 import type { MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
+import type { RobotsReport } from '../lib/robots/types';
 
 export interface TabSnapshot {
   tabId: number;
@@ -21,11 +22,15 @@ export interface TabSnapshot {
 /** Messages the background answers. */
 export interface BackgroundProtocol {
   getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
+  /** robots.txt of the URL's origin, fetched like Google (cached 24 h; refresh = "Fetch again"). */
+  getRobots: { req: { url: string; refresh?: boolean }; res: RobotsReport };
 }
 
 /** Messages the content script answers (sent to one tab). */
 export interface ContentProtocol {
   getPageFacts: { req: Record<string, never>; res: PageFacts };
+  /** URLs of the page's own CSS and JS, from performance.getEntriesByType('resource'). */
+  getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;

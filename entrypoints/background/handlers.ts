@@ -3,6 +3,7 @@ import type { BackgroundProtocol } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
+import { getRobots } from './robots';
 
 type H<K extends keyof BackgroundProtocol> = (
   data: BackgroundProtocol[K]['req'],
@@ -25,4 +26,5 @@ const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
 /** Every message the background answers, in one place. */
 export const handlers = {
   getTabSnapshot,
+  getRobots,
 };

@@ -1,0 +1,197 @@
+import { browser } from 'wxt/browser';
+import type { BackgroundProtocol } from '../../utils/protocol';
+import type { RobotsHop, RobotsMessage, RobotsReport } from '../../lib/robots/types';
+import {
+  ROBOTS_CACHE_MS,
+  ROBOTS_MAX_BYTES,
+  ROBOTS_MAX_REDIRECTS,
+  ROBOTS_TIMEOUT_MS,
+  robotsFetchDecision,
+  robotsTxtUrl,
+  type RobotsFetchStep,
+} from '../../lib/robots/fetch-policy';
+
+// One cached report per origin in storage.local: it survives worker restarts; at most
+// CACHE_LIMIT origins are kept (oldest dropped) so a 500 KiB body per origin stays bounded.
+const CACHE_PREFIX = 'robots:';
+const CACHE_LIMIT = 20;
+const inFlight = new Map<string, Promise<RobotsReport>>();
+
+export async function getRobots({ url, refresh }: BackgroundProtocol['getRobots']['req']): Promise<RobotsReport> {
+  const target = robotsTxtUrl(url);
+  if (!target) throw new Error(`Not an HTTP(S) URL: ${url}`);
+  const key = CACHE_PREFIX + target.origin;
+  if (!refresh) {
+    const got = (await browser.storage.local.get(key))[key] as RobotsReport | undefined;
+    if (got && Date.now() - got.fetchedAt < ROBOTS_CACHE_MS && got.fetchedAt <= Date.now()) {
+      return { ...got, fromCache: true };
+    }
+  }
+  const running = inFlight.get(target.origin);
+  if (running) return running;
+  const job = fetchRobots(target.origin, target.robotsUrl)
+    .then(async (report) => {
+      await store(key, report);
+      return report;
+    })
+    .finally(() => inFlight.delete(target.origin));
+  inFlight.set(target.origin, job);
+  return job;
+}
+
+async function store(key: string, report: RobotsReport): Promise<void> {
+  const all = await browser.storage.local.get(null);
+  const old = Object.entries(all)
+    .filter(([k]) => k.startsWith(CACHE_PREFIX) && k !== key)
+    .sort(([, a], [, b]) => (a as RobotsReport).fetchedAt - (b as RobotsReport).fetchedAt)
+    .map(([k]) => k);
+  const drop = old.slice(0, Math.max(0, old.length - (CACHE_LIMIT - 1)));
+  if (drop.length) await browser.storage.local.remove(drop);
+  await browser.storage.local.set({ [key]: report });
+}
+
+/**
+ * The browser follows redirects itself (a 'manual' redirect hides the Location), so the hops
+ * are read from webRequest; after the fifth hop the fetch is aborted, like Google stops.
+ */
+function watchRedirects(startUrl: string, onHop: (hop: RobotsHop, next: string) => void): () => void {
+  let expected = startUrl;
+  const listener = (d: { url: string; tabId: number; statusCode: number; redirectUrl: string }) => {
+    if (d.tabId !== -1 || d.url !== expected) return;
+    expected = d.redirectUrl;
+    onHop({ url: d.url, status: d.statusCode }, d.redirectUrl);
+  };
+  browser.webRequest.onBeforeRedirect.addListener(listener, { urls: ['<all_urls>'] });
+  return () => browser.webRequest.onBeforeRedirect.removeListener(listener);
+}
+
+async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<{ bytes: Uint8Array; seen: number; truncated: boolean }> {
+  if (!body) return { bytes: new Uint8Array(0), seen: 0, truncated: false };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let seen = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += value.length;
+    if (kept < ROBOTS_MAX_BYTES) {
+      const take = Math.min(value.length, ROBOTS_MAX_BYTES - kept);
+      chunks.push(take === value.length ? value : value.slice(0, take));
+      kept += take;
+    }
+    if (seen > ROBOTS_MAX_BYTES) {
+      truncated = true;
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  const bytes = new Uint8Array(kept);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  return { bytes, seen, truncated };
+}
+
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function fetchRobots(origin: string, robotsUrl: string): Promise<RobotsReport> {
+  const started = Date.now();
+  const ctrl = new AbortController();
+  let timedOut = false;
+  let tooManyRedirects = false;
+  const hops: RobotsHop[] = [];
+  const visited = new Set([robotsUrl]);
+  let loop = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, ROBOTS_TIMEOUT_MS);
+  const stopWatching = watchRedirects(robotsUrl, (hop, next) => {
+    hops.push(hop);
+    if (visited.has(next)) loop = true;
+    visited.add(next);
+    if (hops.length > ROBOTS_MAX_REDIRECTS) {
+      tooManyRedirects = true;
+      ctrl.abort();
+    }
+  });
+
+  let step: RobotsFetchStep;
+  let finalUrl: string | null = null;
+  let status: number | null = null;
+  let contentType: string | null = null;
+  let body: Uint8Array | null = null;
+  let seen = 0;
+  let truncated = false;
+  let announced: number | null = null;
+  try {
+    const res = await fetch(robotsUrl, { signal: ctrl.signal, redirect: 'follow', cache: 'no-store', credentials: 'omit' });
+    finalUrl = res.url || robotsUrl;
+    status = res.status;
+    contentType = res.headers.get('content-type');
+    const len = Number(res.headers.get('content-length'));
+    announced = Number.isFinite(len) && len > 0 ? len : null;
+    if (res.redirected && hops.length === 0) hops.push({ url: robotsUrl, status: 0 });
+    step = { kind: 'response', status: res.status, contentType };
+    if (res.status >= 200 && res.status < 300) {
+      const got = await readCapped(res.body);
+      body = got.bytes;
+      seen = got.seen;
+      truncated = got.truncated;
+    } else {
+      await res.body?.cancel().catch(() => undefined);
+    }
+  } catch (err) {
+    if (tooManyRedirects) step = { kind: 'too-many-redirects' };
+    else if (timedOut) step = { kind: 'timeout' };
+    else step = { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
+    body = null;
+  } finally {
+    clearTimeout(timer);
+    stopWatching();
+  }
+
+  const decision = robotsFetchDecision(step);
+  const warnings: RobotsMessage[] = [...decision.warnings];
+  if (finalUrl && new URL(finalUrl).origin !== origin) {
+    warnings.push({ code: 'redirectOtherOrigin', params: [new URL(finalUrl).origin] });
+  }
+  if (loop) warnings.push({ code: 'redirectLoop', params: [] });
+  const kept = body?.length ?? 0;
+  const totalBytes = truncated ? Math.max(seen, announced ?? 0) : null;
+  if (decision.kind === 'parse' && truncated) {
+    warnings.push({ code: 'truncated', params: [String(ROBOTS_MAX_BYTES), String(totalBytes)] });
+  }
+  if (decision.kind === 'parse' && body && !isValidUtf8(body)) {
+    warnings.push({ code: 'invalidUtf8', params: [] });
+  }
+  return {
+    origin,
+    robotsUrl,
+    fetchedAt: started,
+    durationMs: Date.now() - started,
+    fromCache: false,
+    hops,
+    finalUrl: step.kind === 'response' ? finalUrl : null,
+    status: step.kind === 'response' ? status : null,
+    contentType: step.kind === 'response' ? contentType : null,
+    bytes: kept,
+    totalBytes,
+    truncated,
+    outcome: { kind: decision.kind, code: decision.code, params: decision.params },
+    warnings,
+    // ignoreBOM keeps a BOM in the text: the parser skips it the way Google does.
+    body: decision.kind === 'parse' && body ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(body) : null,
+  };
+}
