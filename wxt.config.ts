@@ -23,7 +23,7 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'crawlscope@crawlscope.dev',
-              strict_min_version: '140.0',
+              strict_min_version: '142.0',
               data_collection_permissions: { required: ['none'] },
             },
           },

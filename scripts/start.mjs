@@ -1,0 +1,86 @@
+// `npm start`: build the extension, start the demo site, open Chromium with Crawlscope loaded
+// on the demo index.
+// `npm start -- --headless --screenshots <dir>` (or CRAWLSCOPE_SCREENSHOTS=<dir>) does the same
+// without a display and writes demo.png and popup.png into <dir>, then exits.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { run, requireChromium } from './run.mjs';
+import { startDemoSite } from '../tests/fixtures/demo-site/server.mjs';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const screenshots = option('--screenshots') ?? process.env.CRAWLSCOPE_SCREENSHOTS;
+const headless = flag('--headless') || Boolean(screenshots) || process.env.CRAWLSCOPE_HEADLESS === '1';
+const port = Number(option('--port') ?? process.env.DEMO_PORT ?? 8787);
+
+const chromiumPath = requireChromium();
+if ((await run('npx', ['--no-install', 'wxt', 'build'])) !== 0) process.exit(1);
+const ext = path.resolve(process.env.CRAWLSCOPE_OUT_DIR ?? '.output', 'chrome-mv3');
+const site = await startDemoSite({ port });
+const start = `${site.origin}/`;
+console.log(`\nDemo site: ${start}`);
+const flags = [
+  `--disable-extensions-except=${ext}`,
+  `--load-extension=${ext}`,
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+if (process.getuid?.() === 0) flags.push('--no-sandbox');
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-start-'));
+
+if (headless) {
+  const { chromium } = await import('@playwright/test');
+  const dir = path.resolve(screenshots ?? 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...flags, '--disable-gpu'],
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const extId = new URL(sw.url()).host;
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(start);
+    await page.screenshot({ path: path.join(dir, 'demo.png') });
+    await page.goto(`${site.origin}/small.html`);
+    const tabId = await sw.evaluate(async (u) => {
+      const tabs = await chrome.tabs.query({ url: u });
+      return tabs[0]?.id ?? -1;
+    }, `${site.origin}/small.html`);
+    const popup = await context.newPage();
+    await popup.setViewportSize({ width: 480, height: 760 });
+    await popup.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}&shot=1`);
+    await popup.getByTestId('popup').waitFor();
+    await popup.waitForLoadState('networkidle');
+    await popup.waitForTimeout(1500);
+    await popup.screenshot({ path: path.join(dir, 'popup.png'), fullPage: true });
+    console.log(`Screenshots: ${path.join(dir, 'demo.png')}, ${path.join(dir, 'popup.png')}`);
+  } finally {
+    await context.close();
+    await site.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+} else {
+  console.log('Opening Chromium with Crawlscope loaded. Close the browser (or press Ctrl+C) to stop.');
+  const child = spawn(chromiumPath, [...flags, `--user-data-dir=${userDataDir}`, start], { stdio: 'inherit' });
+  const stop = async () => {
+    child.kill();
+    await site.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  child.on('exit', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
