@@ -1,0 +1,252 @@
+import type { Header, RedirectHop } from '../core/types';
+import { mediaType } from '../core/headers';
+import { collectDirectives, type FoundDirective } from './collectDirectives';
+import { combineDirectives, type EffectiveDirectives } from './combineDirectives';
+import { headerCanonicals, htmlCanonicals, type CanonicalLink } from './findCanonicals';
+import { findHreflang, type HreflangLink } from './findHreflang';
+import { looksLikeSoft404 } from './looksLikeSoft404';
+import { statusReasons } from './statusReasons';
+import type { BytesInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
+
+export interface IndexabilityInput {
+  /** The final URL of the page. */
+  url: string;
+  status: { code: number; line: string } | null;
+  /** Response headers, or null when the browser did not record them. */
+  headers: Header[] | null;
+  redirects: RedirectHop[];
+  /** The page's HTML as served (null until read) and the live DOM (null until asked). */
+  served: PageSignals | null;
+  live: PageSignals | null;
+  robots: RobotsInput | null;
+  bytes: BytesInput | null;
+  /** "Now" for unavailable_after, epoch ms. */
+  now: number;
+}
+
+export interface IndexabilityResult {
+  verdict: Verdict;
+  /** Ordered: blocking reasons first, then risks, notes and passed checks. */
+  reasons: Reason[];
+  directives: EffectiveDirectives;
+  found: FoundDirective[];
+  canonicals: CanonicalLink[];
+  /** The canonical Google would take (one valid link in <head> and/or header, all agreeing), or null. */
+  canonical: string | null;
+  hreflang: HreflangLink[];
+}
+
+const RANK: Record<Severity, number> = { block: 0, risk: 1, info: 2, ok: 3 };
+const sameUrl = (a: string, b: string) => {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    x.hash = '';
+    y.hash = '';
+    return x.href === y.href;
+  } catch {
+    return a === b;
+  }
+};
+const uniq = (xs: Source[]): Source[] => {
+  const seen = new Set<string>();
+  return xs.filter((s) => {
+    const k = JSON.stringify(s);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+const sourcesOf = (fs: readonly FoundDirective[]) => uniq(fs.map((f) => f.source));
+
+function directiveReasons(e: EffectiveDirectives, found: readonly FoundDirective[], blocked: boolean, haveLive: boolean): Reason[] {
+  const out: Reason[] = [];
+  const add = (code: string, severity: Severity, params: string[], sources: Source[]) =>
+    out.push({ code, severity, params, sources });
+
+  const servedNoindex = e.noindex.filter((f) => f.where === 'served');
+  const liveNoindex = e.noindex.filter((f) => f.where === 'live');
+  if (blocked) {
+    // robots.txt keeps Googlebot from reading the page, so none of its directives are seen.
+    if (e.noindex.length) add('conflictNoindexBlocked', 'risk', [], sourcesOf(e.noindex));
+  } else if (servedNoindex.length) {
+    add('noindex', 'block', [], sourcesOf(servedNoindex));
+  } else if (liveNoindex.length) {
+    add('noindexAddedByJs', 'risk', [], sourcesOf(liveNoindex));
+  }
+  if (blocked) return out;
+
+  const pastUA = e.unavailableAfter.filter((u) => u.past);
+  if (pastUA.length) {
+    add('unavailableAfterPast', 'block', [pastUA[0]!.raw], uniq(pastUA.map((u) => u.found.source)));
+  }
+  for (const u of e.unavailableAfter) {
+    if (u.at === null) add('unavailableAfterInvalid', 'info', [u.raw], [u.found.source]);
+    else if (!u.past) add('unavailableAfterFuture', 'info', [u.raw, new Date(u.at).toISOString()], [u.found.source]);
+  }
+  if (e.nofollow.length) add('nofollow', 'info', [], sourcesOf(e.nofollow));
+  if (e.nosnippet.length) add('nosnippet', 'info', [], sourcesOf(e.nosnippet));
+  if (e.maxSnippet) add('maxSnippet', 'info', [String(e.maxSnippet.value)], [e.maxSnippet.source]);
+  if (e.maxImagePreview) add('maxImagePreview', 'info', [e.maxImagePreview.value], [e.maxImagePreview.source]);
+  if (e.maxVideoPreview) add('maxVideoPreview', 'info', [String(e.maxVideoPreview.value)], [e.maxVideoPreview.source]);
+  if (e.noimageindex.length) add('noimageindex', 'info', [], sourcesOf(e.noimageindex));
+  if (e.notranslate.length) add('notranslate', 'info', [], sourcesOf(e.notranslate));
+  if (e.indexifembedded.length) add('indexifembedded', 'info', [], sourcesOf(e.indexifembedded));
+  if (e.noarchive.length) add('noarchive', 'info', [], sourcesOf(e.noarchive));
+  for (const f of e.invalid) add('directiveInvalid', 'info', [f.directive.raw], [f.source]);
+  for (const f of e.unknown) add('directiveUnknown', 'info', [f.directive.raw], [f.source]);
+  for (const f of found) {
+    if (f.ignored === 'otherCrawler') add('otherCrawlerIgnored', 'info', [f.target, f.directive.raw], [f.source]);
+    else if (f.ignored === 'newsOnly') add('newsOnly', 'info', [f.directive.raw], [f.source]);
+  }
+  // A robots meta tag in <body> still counts for Google, but other parsers may miss it.
+  const bodyMeta = uniq(found.filter((f) => f.source.kind === 'tag' && f.source.inBody).map((f) => f.source));
+  if (bodyMeta.length) add('metaInBody', 'info', [], bodyMeta);
+  // Served noindex removed by JS: Google may skip rendering a noindex page, so the removal does not help.
+  if (haveLive && !liveNoindex.length && servedNoindex.some((f) => f.source.kind === 'tag')) {
+    add('noindexRemovedByJs', 'risk', [], sourcesOf(servedNoindex.filter((f) => f.source.kind === 'tag')));
+  }
+  return out;
+}
+
+
+function canonicalReasons(
+  url: string,
+  header: CanonicalLink[],
+  served: CanonicalLink[],
+  live: CanonicalLink[],
+  haveServed: boolean,
+  haveLive: boolean,
+): { reasons: Reason[]; canonical: string | null } {
+  const out: Reason[] = [];
+  const html = haveServed ? served : live;
+  const inBody = html.filter((c) => c.inBody);
+  const head = html.filter((c) => !c.inBody);
+  for (const c of inBody) out.push({ code: 'canonicalInBody', severity: 'risk', params: [c.href], sources: [c.source] });
+  for (const c of [...header, ...head]) {
+    if (c.resolved === null) out.push({ code: 'canonicalNotUrl', severity: 'risk', params: [c.href], sources: [c.source] });
+    else if (c.relative) out.push({ code: 'canonicalRelative', severity: 'info', params: [c.href, c.resolved], sources: [c.source] });
+  }
+  const valid = [...header, ...head].filter((c) => c.resolved !== null);
+  const distinct = [...new Set(valid.map((c) => c.resolved!))];
+  let canonical: string | null = null;
+  const headerUrls = [...new Set(header.filter((c) => c.resolved).map((c) => c.resolved!))];
+  const headUrls = [...new Set(head.filter((c) => c.resolved).map((c) => c.resolved!))];
+  if (headerUrls.length && headUrls.length && headerUrls.some((h) => !headUrls.includes(h))) {
+    out.push({
+      code: 'canonicalHeaderMismatch',
+      severity: 'risk',
+      params: [headerUrls.join(' '), headUrls.join(' ')],
+      sources: uniq(valid.map((c) => c.source)),
+    });
+  } else if (distinct.length > 1) {
+    out.push({ code: 'canonicalMultiple', severity: 'risk', params: [String(distinct.length)], sources: uniq(valid.map((c) => c.source)) });
+  } else if (distinct.length === 1) {
+    canonical = distinct[0]!;
+    const sources = uniq(valid.map((c) => c.source));
+    if (sameUrl(canonical, url)) out.push({ code: 'canonicalSelf', severity: 'ok', params: [canonical], sources });
+    else out.push({ code: 'canonicalElsewhere', severity: 'risk', params: [canonical], sources });
+  } else if (!inBody.length && !out.length) {
+    out.push({ code: 'canonicalNone', severity: 'info', params: [], sources: [] });
+  }
+  if (haveServed && live.length + served.length > 0) {
+    const s = served.filter((c) => !c.inBody).map((c) => c.resolved ?? c.href).join(' ');
+    const l = live.filter((c) => !c.inBody).map((c) => c.resolved ?? c.href).join(' ');
+    if (haveLive && s !== l) {
+      out.push({
+        code: 'canonicalChangedByJs',
+        severity: 'risk',
+        params: [s || '—', l || '—'],
+        sources: uniq([...served, ...live].map((c) => c.source)),
+      });
+    }
+  }
+  return { reasons: out, canonical };
+}
+
+/**
+ * The indexability verdict: every signal Google reads, combined the way Google does (all
+ * applicable directives count, the most restrictive wins, other crawlers' rules are ignored),
+ * each reason with its evidence. Pure: pass what is known so far; pass the rest when it arrives.
+ */
+export function evaluateIndexability(input: IndexabilityInput): IndexabilityResult {
+  const reasons: Reason[] = [];
+  if (input.headers === null) reasons.push({ code: 'headersUnknown', severity: 'risk', params: [], sources: [] });
+  reasons.push(...statusReasons(input.status, input.headers, input.redirects));
+
+  const ct = input.headers?.find((h) => h.name.toLowerCase() === 'content-type');
+  const mt = mediaType(ct?.value);
+  const isHtml = mt === null || mt === 'text/html' || mt === 'application/xhtml+xml';
+  if (!isHtml && ct) {
+    reasons.push({ code: 'notHtml', severity: 'info', params: [mt!], sources: [{ kind: 'header', name: ct.name, value: ct.value }] });
+  }
+  const served = isHtml ? input.served : null;
+  const live = isHtml ? input.live : null;
+
+  const robots = input.robots;
+  const blocked = robots !== null && !robots.allowed;
+  if (robots) {
+    const src: Source = { kind: 'robotsTxt', url: robots.robotsUrl, line: robots.line, rule: robots.rule, userAgent: robots.userAgent };
+    if (blocked) reasons.push({ code: 'robotsBlocked', severity: 'block', params: [robots.robotsUrl, robots.line === null ? '' : String(robots.line)], sources: [src] });
+    else reasons.push({ code: 'robotsAllowed', severity: 'ok', params: [robots.robotsUrl], sources: [src] });
+    if (robots.googleExtended && !robots.googleExtended.allowed) {
+      reasons.push({
+        code: 'googleExtendedBlocked',
+        severity: 'info',
+        params: [robots.googleExtended.line === null ? '' : String(robots.googleExtended.line)],
+        sources: [{ kind: 'robotsTxt', url: robots.robotsUrl, line: robots.googleExtended.line, rule: robots.googleExtended.rule, userAgent: 'Google-Extended' }],
+      });
+    }
+  }
+
+  const found = collectDirectives(input.headers, served, live);
+  const directives = combineDirectives(found, input.now);
+  reasons.push(...directiveReasons(directives, found, blocked, live !== null));
+
+  const header = headerCanonicals(input.headers, input.url);
+  const sc = htmlCanonicals(served);
+  const lc = htmlCanonicals(live);
+  const canon = canonicalReasons(input.url, header, sc, lc, served !== null, live !== null);
+  reasons.push(...canon.reasons);
+  const canonical = canon.canonical;
+  const elsewhere = canonical !== null && !sameUrl(canonical, input.url);
+
+  if (!blocked && elsewhere && directives.noindex.length) {
+    reasons.push({ code: 'conflictNoindexCanonical', severity: 'risk', params: [canonical!], sources: sourcesOf(directives.noindex) });
+  }
+  if (robots?.canonicalAllowed && !robots.canonicalAllowed.allowed && elsewhere) {
+    reasons.push({
+      code: 'conflictCanonicalBlocked',
+      severity: 'risk',
+      params: [robots.canonicalAllowed.url, robots.canonicalAllowed.line === null ? '' : String(robots.canonicalAllowed.line)],
+      sources: [{ kind: 'robotsTxt', url: robots.robotsUrl, line: robots.canonicalAllowed.line, rule: robots.canonicalAllowed.rule, userAgent: robots.userAgent }],
+    });
+  }
+
+  if (input.status?.code === 200 && !blocked) {
+    const t = looksLikeSoft404(served ?? live);
+    if (t) reasons.push({ code: 'soft404', severity: 'risk', params: [t], sources: [{ kind: 'page', text: t }] });
+  }
+
+  if (input.bytes?.truncated) {
+    for (const l of input.bytes.lost.slice(0, 20)) {
+      reasons.push({
+        code: 'pastCut',
+        severity: 'risk',
+        params: [l.item, String(l.offset), String(input.bytes.limit)],
+        sources: [{ kind: 'bytes', offset: l.offset, limit: input.bytes.limit, item: l.item }],
+      });
+    }
+  }
+
+  const hreflang = findHreflang(input.headers, input.url, served ?? live);
+  if (hreflang.length) reasons.push({ code: 'hreflang', severity: 'info', params: [String(hreflang.length)], sources: [] });
+
+  reasons.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+  const verdict: Verdict = reasons.some((r) => r.severity === 'block')
+    ? 'not-indexable'
+    : reasons.some((r) => r.severity === 'risk')
+      ? 'at-risk'
+      : 'indexable';
+  return { verdict, reasons, directives, found, canonicals: [...header, ...sc, ...lc], canonical, hreflang };
+}

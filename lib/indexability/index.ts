@@ -1,0 +1,12 @@
+export type { BytesInput, PageSignals, Reason, RobotsInput, Severity, Source, TagInfo, Verdict } from './types';
+export { parseRobotsDirectives, type ParsedDirective } from './parseRobotsDirectives';
+export { parseLinkHeader, hasRel, type LinkValue } from './parseLinkHeader';
+export { collectDirectives, type FoundDirective } from './collectDirectives';
+export { combineDirectives, parseHttpishDate, type EffectiveDirectives } from './combineDirectives';
+export { headerCanonicals, htmlCanonicals, resolveHttpUrl, baseUrlOf, type CanonicalLink } from './findCanonicals';
+export { findHreflang, type HreflangLink } from './findHreflang';
+export { looksLikeSoft404 } from './looksLikeSoft404';
+export { statusReasons, MAX_REDIRECT_HOPS } from './statusReasons';
+export { tagHtml } from './tagHtml';
+export { evaluateIndexability, type IndexabilityInput, type IndexabilityResult } from './evaluateIndexability';
+export { badgeFor, type Badge } from './badgeFor';
