@@ -1,0 +1,20 @@
+// Public API of lib/robots: Google's robots.txt parser and matcher, the Google crawler catalog,
+// per-crawler verdicts and Google's robots.txt fetch rules.
+export type * from './types';
+export { parseRobotsTxt, ROBOTS_MAX_LINE_BYTES } from './parse-robots-txt';
+export { matchAgent, matchAgentPath, pathBytesOf, namesAgent } from './match-agent';
+export { isAllowed } from './is-allowed';
+export { patternMatches } from './pattern-matches';
+export { escapePattern } from './escape-pattern';
+export { getPathParamsQuery } from './path-params-query';
+export { extractUserAgent, isValidUserAgentToObey } from './user-agent';
+export {
+  robotsFetchDecision,
+  robotsTxtUrl,
+  ROBOTS_CACHE_MS,
+  ROBOTS_MAX_BYTES,
+  ROBOTS_MAX_REDIRECTS,
+  ROBOTS_TIMEOUT_MS,
+  type RobotsFetchStep,
+  type RobotsFetchDecision,
+} from './fetch-policy';

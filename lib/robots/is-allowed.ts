@@ -1,0 +1,7 @@
+import { parseRobotsTxt } from './parse-robots-txt';
+import { matchAgent } from './match-agent';
+
+/** Exactly Google's RobotsMatcher::OneAgentAllowedByRobots(robotsTxt, userAgent, url). */
+export function isAllowed(robotsTxt: string | Uint8Array, userAgent: string, url: string): boolean {
+  return matchAgent(parseRobotsTxt(robotsTxt), userAgent, url).allowed;
+}

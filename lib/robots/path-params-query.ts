@@ -1,0 +1,25 @@
+function findFirstOf(s: string, chars: string, from: number): number {
+  for (let i = from; i < s.length; i++) if (chars.includes(s[i])) return i;
+  return -1;
+}
+
+/**
+ * Google's GetPathParamsQuery: the path, params and query of a URL — scheme, authority and
+ * fragment removed, not decoded — always starting with "/"; "/" when there is none.
+ */
+export function getPathParamsQuery(url: string): string {
+  // Initial two slashes are ignored.
+  const searchStart = url.length >= 2 && url[0] === '/' && url[1] === '/' ? 2 : 0;
+  const earlyPath = findFirstOf(url, '/?;', searchStart);
+  let protocolEnd = url.indexOf('://', searchStart);
+  // A path, param or query starting before "://" means "://" is not the scheme separator.
+  if (earlyPath !== -1 && (protocolEnd === -1 || earlyPath < protocolEnd)) protocolEnd = -1;
+  protocolEnd = protocolEnd === -1 ? searchStart : protocolEnd + 3;
+  const pathStart = findFirstOf(url, '/?;', protocolEnd);
+  if (pathStart === -1) return '/';
+  const hash = url.indexOf('#', searchStart);
+  if (hash !== -1 && hash < pathStart) return '/';
+  const pathEnd = hash === -1 ? url.length : hash;
+  const part = url.slice(pathStart, pathEnd);
+  return url[pathStart] === '/' ? part : '/' + part;
+}
