@@ -1,0 +1,64 @@
+import { DEFAULT_LIMIT } from './limits';
+import { endsOnWholeChar, resolveCharset, syncPointAtOrBefore, type ResolvedCharset } from './charset';
+
+export interface CutoffInput {
+  /** The uncompressed response body, as served. */
+  body: Uint8Array;
+  /** Response header bytes (see countHeaderBytes). */
+  headerBytes: number;
+  /** The charset the page is decoded with (document.characterSet or the Content-Type label). */
+  charset: string;
+  /** Bytes Googlebot keeps, headers included. Defaults to 2,097,152. */
+  limit?: number;
+}
+
+export type CutoffCode = 'bytes.cut.within' | 'bytes.cut.truncated' | 'bytes.cut.headersOverLimit';
+
+export interface Cutoff {
+  code: CutoffCode;
+  /** Headers + body exceed the limit: Googlebot drops the rest. */
+  truncated: boolean;
+  /** Header bytes + body bytes. */
+  totalBytes: number;
+  headerBytes: number;
+  bodyBytes: number;
+  limit: number;
+  /** Body bytes that fit under the limit (limit − headers, never negative, at most the body). */
+  bodyLimit: number;
+  /** Body bytes Googlebot keeps, backed off to the last whole character. */
+  bodyBytesKept: number;
+  /** Bytes of a character that straddles the limit, dropped with it (0 when the cut falls between characters). */
+  backedOff: number;
+  /** The cut as a UTF-16 index into the decoded document text (byte-order mark excluded). */
+  charIndex: number;
+  charset: ResolvedCharset;
+}
+
+/** Where Googlebot stops reading this response. Uses the platform TextDecoder for every charset. */
+export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT }: CutoffInput): Cutoff {
+  const cs = resolveCharset(charset, body);
+  const bodyBytes = body.length;
+  const totalBytes = headerBytes + bodyBytes;
+  const truncated = totalBytes > limit;
+  const bodyLimit = Math.min(bodyBytes, Math.max(0, limit - headerBytes));
+  let kept = bodyLimit;
+  if (truncated && kept > cs.bomBytes) {
+    const from = syncPointAtOrBefore(body, kept, cs.kind, cs.bomBytes);
+    while (kept > from && !endsOnWholeChar(body, from, kept, cs.encoding)) kept--;
+  }
+  if (truncated && kept < cs.bomBytes) kept = 0;
+  const charIndex = kept === 0 ? 0 : new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length;
+  return {
+    code: !truncated ? 'bytes.cut.within' : headerBytes >= limit ? 'bytes.cut.headersOverLimit' : 'bytes.cut.truncated',
+    truncated,
+    totalBytes,
+    headerBytes,
+    bodyBytes,
+    limit,
+    bodyLimit,
+    bodyBytesKept: kept,
+    backedOff: bodyLimit - kept,
+    charIndex,
+    charset: cs,
+  };
+}
