@@ -1,0 +1,264 @@
+import { headerValue, headerValues, mediaType } from '../core/headers';
+import type { AgentFetch } from './types';
+import type { Comparison, Field, Finding, Row, Severity, SideSummary, WhyCode } from './comparison';
+import { FIELDS } from './comparison';
+import { extractPage, type PageExtract } from './extractPage';
+import { diffWords, type DiffLimits } from './diffWords';
+import { detectBlock } from './detectBlock';
+import { cutOffset, headerBlockBytes } from './cutOffset';
+import { GOOGLEBOT_BYTE_LIMIT } from './constants';
+
+const SEVERITY_ORDER: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
+
+function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
+  const headerBytes = headerBlockBytes(f.status, f.headers);
+  return {
+    agent: f.agent,
+    userAgent: f.userAgent,
+    requestedUrl: f.requestedUrl,
+    finalUrl: f.finalUrl,
+    status: f.status,
+    redirects: f.redirects.map((r) => ({ url: r.url, status: r.status, location: r.location })),
+    contentType: headerValue(f.headers, 'content-type'),
+    bodyBytes: f.bodyBytes,
+    complete: f.complete,
+    headerBytes,
+    cutAt: f.error ? null : cutOffset(headerBytes, f.bodyBytes, GOOGLEBOT_BYTE_LIMIT),
+    wordCount: page ? page.words.length : null,
+    durationMs: f.durationMs,
+    error: f.error,
+  };
+}
+
+/**
+ * Does any value say noindex to Google? Values are "robots: …" / "googlebot: …" (meta) or
+ * X-Robots-Tag values, which may start with a user agent ("otherbot: noindex" is not for Google).
+ */
+function hasNoindex(values: string[]): boolean {
+  return values.some((v) => {
+    let rest = v.trim();
+    const m = /^([a-z0-9_-]+)\s*:\s*(.*)$/i.exec(rest);
+    if (m && !/^(unavailable_after|max-snippet|max-image-preview|max-video-preview)$/i.test(m[1]!)) {
+      if (!/^(robots|googlebot)$/i.test(m[1]!)) return false;
+      rest = m[2]!;
+    }
+    return rest.split(',').some((t) => /^(noindex|none)$/i.test(t.trim()));
+  });
+}
+
+const list = (xs: readonly string[]) => xs.join('\n');
+
+function setDiff(mobile: readonly string[], desktop: readonly string[]) {
+  const m = new Set(mobile);
+  const d = new Set(desktop);
+  return { added: mobile.filter((x) => !d.has(x)), removed: desktop.filter((x) => !m.has(x)) };
+}
+
+/**
+ * Compare what Googlebot Smartphone and Googlebot Desktop were served. Every differing
+ * field carries why it matters under mobile-first indexing; problems with the fetches
+ * themselves (a block, a timeout, a redirect loop, a response over 2 MB) are findings.
+ */
+export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?: DiffLimits): Comparison {
+  const pm = mobile.html !== null ? extractPage(mobile.html, mobile.finalUrl) : null;
+  const pd = desktop.html !== null ? extractPage(desktop.html, desktop.finalUrl) : null;
+  const sm = summarize(mobile, pm);
+  const sd = summarize(desktop, pd);
+  const findings: Finding[] = [];
+
+  for (const [f, s] of [[mobile, sm], [desktop, sd]] as const) {
+    if (f.error) {
+      findings.push({ code: 'fetchFailed', agent: f.agent, severity: 'critical', error: f.error.code, params: f.error.params });
+      continue;
+    }
+    if (f.bodyEnd === 'timeout') findings.push({ code: 'bodyTimeout', agent: f.agent, severity: 'warning', params: [String(f.bodyBytes)] });
+    if (f.bodyEnd === 'error') findings.push({ code: 'bodyError', agent: f.agent, severity: 'warning', params: [String(f.bodyBytes)] });
+    if (f.bodyEnd === 'cap') findings.push({ code: 'countCapped', agent: f.agent, severity: 'warning', params: [String(f.bodyBytes)] });
+    if (s.cutAt !== null) {
+      findings.push({
+        code: 'overLimit',
+        agent: f.agent,
+        severity: 'critical',
+        params: [String(s.bodyBytes), String(s.cutAt), String(s.headerBytes)],
+      });
+    }
+    if (f.html === null && f.status > 0 && f.status < 300) {
+      findings.push({ code: 'nonHtml', agent: f.agent, severity: 'warning', params: [s.contentType ?? ''] });
+    }
+  }
+  const bm = detectBlock(mobile);
+  const bd = detectBlock(desktop);
+  if (bm && bd) findings.push({ code: 'blockedBoth', agent: 'both', severity: 'critical', params: [bm, bd] });
+  else if (bm) findings.push({ code: 'blocked', agent: 'mobile', severity: 'critical', params: [bm] });
+  else if (bd) findings.push({ code: 'blocked', agent: 'desktop', severity: 'critical', params: [bd] });
+
+  const rows: Row[] = [];
+  const row = (
+    field: Field,
+    m: string,
+    d: string,
+    why: (() => { severity: Severity; code: WhyCode; params?: string[] }) | null,
+    sets?: { added: string[]; removed: string[] },
+  ) => {
+    const same = m === d && (!sets || (sets.added.length === 0 && sets.removed.length === 0));
+    const w = same || !why ? null : why();
+    rows.push({
+      field,
+      mobile: m,
+      desktop: d,
+      same,
+      severity: w?.severity ?? null,
+      why: w ? { code: w.code, params: w.params ?? [] } : null,
+      ...(sets && !same ? { added: sets.added, removed: sets.removed } : {}),
+    });
+  };
+  const bothFetched = !mobile.error && !desktop.error;
+  const chain = (s: SideSummary) => s.redirects.map((r) => `${r.status} ${r.url} → ${r.location}`);
+
+  row('status', String(sm.status || '—'), String(sd.status || '—'), () => ({
+    severity: 'critical',
+    code: 'statusDiffers',
+    params: [String(sm.status), String(sd.status)],
+  }));
+  row('redirects', list(chain(sm)), list(chain(sd)), () => ({
+    severity: 'warning',
+    code: 'redirectsDiffer',
+    params: [String(sm.redirects.length), String(sd.redirects.length)],
+  }));
+  row('finalUrl', sm.finalUrl, sd.finalUrl, () => ({ severity: 'critical', code: 'finalUrlDiffers', params: [sm.finalUrl] }));
+  if (!bothFetched) {
+    return finish(mobile.requestedUrl, rows, findings, null, sm, sd);
+  }
+  row('contentType', mediaType(sm.contentType) ?? '', mediaType(sd.contentType) ?? '', () => ({
+    severity: 'critical',
+    code: 'contentTypeDiffers',
+    params: [mediaType(sm.contentType) ?? '', mediaType(sd.contentType) ?? ''],
+  }));
+  const vary = (f: AgentFetch) => headerValues(f.headers, 'vary').join(', ');
+  row('vary', vary(mobile), vary(desktop), () => ({ severity: 'info', code: 'varyDiffers' }));
+  row('bytes', String(sm.bodyBytes), String(sd.bodyBytes), () =>
+    sm.cutAt !== null && sd.cutAt === null
+      ? { severity: 'critical', code: 'bytesCutOnlyMobile', params: [String(sm.cutAt)] }
+      : sd.cutAt !== null && sm.cutAt === null
+        ? { severity: 'info', code: 'bytesCutOnlyDesktop', params: [String(sd.cutAt)] }
+        : { severity: 'info', code: 'bytesDiffer', params: [String(sm.bodyBytes - sd.bodyBytes)] },
+  );
+
+  let textDiff: Comparison['textDiff'] = null;
+  if (pm && pd) {
+    row('title', pm.title ?? '', pd.title ?? '', () => ({ severity: 'warning', code: 'titleDiffers' }));
+    row('metaDescription', pm.metaDescription ?? '', pd.metaDescription ?? '', () => ({
+      severity: 'info',
+      code: 'metaDescriptionDiffers',
+    }));
+    const robots = (p: PageExtract) => p.robotsMeta.map((r) => `${r.name}: ${r.content}`);
+    const rm = robots(pm);
+    const rd = robots(pd);
+    row('robotsMeta', list(rm), list(rd), () => robotsWhy(rm, rd, 'meta'), setDiff(rm, rd));
+    const xm = headerValues(mobile.headers, 'x-robots-tag');
+    const xd = headerValues(desktop.headers, 'x-robots-tag');
+    row('xRobotsTag', list(xm), list(xd), () => robotsWhy(xm, xd, 'X-Robots-Tag'), setDiff(xm, xd));
+    row('canonical', list(pm.canonical), list(pd.canonical), () => ({ severity: 'critical', code: 'canonicalDiffers' }));
+    const hl = (p: PageExtract) => p.hreflang.map((h) => `${h.lang} ${h.href}`);
+    row('hreflang', list(hl(pm)), list(hl(pd)), () => ({ severity: 'warning', code: 'hreflangDiffers' }), setDiff(hl(pm), hl(pd)));
+    row('viewport', pm.viewport ?? '', pd.viewport ?? '', () =>
+      pm.viewport === null ? { severity: 'warning', code: 'viewportMissingMobile' } : { severity: 'info', code: 'viewportDiffers' },
+    );
+    const hs = (p: PageExtract) => p.headings.map((h) => `h${h.level}: ${h.text}`);
+    row('headings', list(hs(pm)), list(hs(pd)), () => ({ severity: 'warning', code: 'headingsDiffer' }), setDiff(hs(pm), hs(pd)));
+
+    textDiff = diffWords(pd.words, pm.words, limits);
+    const wm = pm.words.length;
+    const wd = pd.words.length;
+    const textSame = textDiff.removedCount === 0 && textDiff.addedCount === 0;
+    rows.push({
+      field: 'wordCount',
+      mobile: String(wm),
+      desktop: String(wd),
+      same: textSame,
+      severity: textSame ? null : wm < wd ? 'warning' : 'info',
+      why: textSame
+        ? null
+        : wm < wd
+          ? { code: 'fewerWordsMobile', params: [String(wd - wm), String(wm), String(wd)] }
+          : wm > wd
+            ? { code: 'moreWordsMobile', params: [String(wm - wd), String(wm), String(wd)] }
+            : { code: 'sameCountOtherWords', params: [String(textDiff.removedCount), String(textDiff.addedCount)] },
+    });
+    if (textSame) textDiff = null;
+
+    const il = setDiff(pm.links.internal, pd.links.internal);
+    row('internalLinks', String(pm.links.internal.length), String(pd.links.internal.length), () => ({
+      severity: 'warning',
+      code: 'internalLinksDiffer',
+      params: [String(il.removed.length), String(il.added.length)],
+    }), il);
+    const el = setDiff(pm.links.external, pd.links.external);
+    row('externalLinks', String(pm.links.external.length), String(pd.links.external.length), () => ({
+      severity: 'info',
+      code: 'externalLinksDiffer',
+      params: [String(el.removed.length), String(el.added.length)],
+    }), el);
+    const types = (p: PageExtract) => [...new Set(p.jsonLd.flatMap((j) => j.types))];
+    const tm = types(pm);
+    const td = types(pd);
+    const tdiff = setDiff(tm, td);
+    row('jsonLdTypes', list(tm), list(td), () =>
+      tdiff.removed.length
+        ? { severity: 'warning', code: 'jsonLdTypesMissingMobile', params: [tdiff.removed.join(', ')] }
+        : { severity: 'info', code: 'jsonLdTypesDiffer' },
+    tdiff);
+    const jm = pm.jsonLd.map((j) => j.text);
+    const jd = pd.jsonLd.map((j) => j.text);
+    row('jsonLdContent', String(jm.length), String(jd.length), () => ({ severity: 'info', code: 'jsonLdContentDiffers' }), setDiff(jm, jd));
+    row('images', String(pm.images.count), String(pd.images.count), () => ({
+      severity: 'info',
+      code: 'imagesDiffer',
+      params: [String(pm.images.count), String(pd.images.count)],
+    }));
+    row('missingAlt', String(pm.images.missingAlt.length), String(pd.images.missingAlt.length), () => ({
+      severity: 'info',
+      code: 'missingAltDiffers',
+    }), setDiff(pm.images.missingAlt, pd.images.missingAlt));
+
+    const htmlDiffers = rows.some((r) => !r.same && r.field !== 'vary' && r.field !== 'bytes');
+    const varyUa = (f: AgentFetch) => /(^|,)\s*(user-agent|\*)\s*(,|$)/i.test(vary(f));
+    if (htmlDiffers && !varyUa(mobile) && !varyUa(desktop)) {
+      findings.push({ code: 'varyMissing', agent: 'both', severity: 'warning', params: [] });
+    }
+  }
+  return finish(mobile.requestedUrl, rows, findings, textDiff, sm, sd);
+}
+
+function robotsWhy(m: string[], d: string[], source: string) {
+  const nm = hasNoindex(m);
+  const nd = hasNoindex(d);
+  if (nm && !nd) return { severity: 'critical' as const, code: 'noindexOnlyMobile' as const, params: [source] };
+  if (nd && !nm) return { severity: 'warning' as const, code: 'noindexOnlyDesktop' as const, params: [source] };
+  return { severity: 'warning' as const, code: 'robotsDiffer' as const, params: [source] };
+}
+
+function finish(
+  url: string,
+  rows: Row[],
+  findings: Finding[],
+  textDiff: Comparison['textDiff'],
+  mobile: SideSummary,
+  desktop: SideSummary,
+): Comparison {
+  rows.sort((a, b) => FIELDS.indexOf(a.field) - FIELDS.indexOf(b.field));
+  const differences = rows
+    .filter((r) => !r.same)
+    .sort((a, b) => SEVERITY_ORDER[a.severity ?? 'info'] - SEVERITY_ORDER[b.severity ?? 'info'] || FIELDS.indexOf(a.field) - FIELDS.indexOf(b.field));
+  findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return {
+    url,
+    identical: differences.length === 0 && findings.length === 0,
+    findings,
+    rows,
+    differences,
+    textDiff,
+    mobile,
+    desktop,
+  };
+}

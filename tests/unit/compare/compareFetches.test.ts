@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { compareFetches, summarizeComparison, googlebotUserAgent, detectBlock, cutOffset, headerBlockBytes } from '../../../lib/compare';
+import { agentFetch } from './helpers';
+
+const DESKTOP = `<!doctype html><html><head><title>Desktop shoes</title>
+<meta name="viewport" content="width=device-width">
+<link rel="canonical" href="https://site.example/p">
+<script type="application/ld+json">{"@type":"Product","name":"Boot"}</script>
+</head><body><h1>Shoes</h1><p>one two three four five six seven eight</p>
+<a href="/a">A</a> <a href="/b">B</a> <a href="https://ext.example/">X</a><img src="i.png"></body></html>`;
+
+const MOBILE = `<!doctype html><html><head><title>Mobile shoes</title>
+<meta name="robots" content="noindex">
+<link rel="canonical" href="https://site.example/p">
+</head><body><h1>Shoes</h1><p>one two seven eight</p>
+<a href="/a">A</a><img src="i.png"></body></html>`;
+
+describe('compareFetches', () => {
+  it('says "no differences" for identical responses', () => {
+    const c = compareFetches(agentFetch('mobile', DESKTOP), agentFetch('desktop', DESKTOP));
+    expect(c.identical).toBe(true);
+    expect(c.differences).toEqual([]);
+    expect(c.findings).toEqual([]);
+    expect(c.textDiff).toBeNull();
+    expect(c.rows.length).toBe(21);
+  });
+
+  it('finds every difference with its reason, most severe first', () => {
+    const c = compareFetches(agentFetch('mobile', MOBILE), agentFetch('desktop', DESKTOP));
+    expect(c.identical).toBe(false);
+    expect(c.differences.map((d) => [d.field, d.severity, d.why?.code])).toEqual([
+      ['robotsMeta', 'critical', 'noindexOnlyMobile'],
+      ['title', 'warning', 'titleDiffers'],
+      ['viewport', 'warning', 'viewportMissingMobile'],
+      ['wordCount', 'warning', 'fewerWordsMobile'],
+      ['internalLinks', 'warning', 'internalLinksDiffer'],
+      ['jsonLdTypes', 'warning', 'jsonLdTypesMissingMobile'],
+      ['bytes', 'info', 'bytesDiffer'],
+      ['externalLinks', 'info', 'externalLinksDiffer'],
+      ['jsonLdContent', 'info', 'jsonLdContentDiffers'],
+    ]);
+    const get = (f: string) => c.rows.find((r) => r.field === f)!;
+    expect(get('title')).toMatchObject({ mobile: 'Mobile shoes', desktop: 'Desktop shoes' });
+    expect(get('robotsMeta')).toMatchObject({ mobile: 'robots: noindex', desktop: '', added: ['robots: noindex'], removed: [] });
+    // Desktop: Shoes + 8 + A B X = 12 words; mobile: Shoes + 4 + A = 6.
+    expect(get('wordCount')).toMatchObject({ mobile: '6', desktop: '12', why: { code: 'fewerWordsMobile', params: ['6', '6', '12'] } });
+    expect(get('internalLinks')).toMatchObject({
+      mobile: '1',
+      desktop: '2',
+      added: [],
+      removed: ['https://site.example/b'],
+      why: { params: ['1', '0'] },
+    });
+    expect(get('externalLinks').removed).toEqual(['https://ext.example/']);
+    expect(get('jsonLdTypes').why?.params).toEqual(['Product']);
+    expect(get('canonical').same).toBe(true);
+    expect(c.textDiff?.hunks).toEqual([
+      { desktopAt: 3, mobileAt: 3, before: ['Shoes', 'one', 'two'], removed: ['three', 'four', 'five', 'six'], added: [] },
+      { desktopAt: 10, mobileAt: 6, before: ['five', 'six', 'seven', 'eight', 'A'], removed: ['B', 'X'], added: [] },
+    ]);
+    expect(c.findings).toEqual([{ code: 'varyMissing', agent: 'both', severity: 'warning', params: [] }]);
+  });
+
+  it('does not ask for Vary when the server sends Vary: User-Agent', () => {
+    const vary = [{ name: 'content-type', value: 'text/html' }, { name: 'Vary', value: 'Accept-Encoding, User-Agent' }];
+    const c = compareFetches(agentFetch('mobile', MOBILE, { headers: vary }), agentFetch('desktop', DESKTOP, { headers: vary }));
+    expect(c.findings).toEqual([]);
+  });
+
+  it('reads noindex from X-Robots-Tag only on mobile', () => {
+    const c = compareFetches(
+      agentFetch('mobile', DESKTOP, { headers: [{ name: 'content-type', value: 'text/html' }, { name: 'X-Robots-Tag', value: 'googlebot: noindex' }] }),
+      agentFetch('desktop', DESKTOP),
+    );
+    expect(c.differences.map((d) => [d.field, d.why?.code, d.why?.params])).toEqual([['xRobotsTag', 'noindexOnlyMobile', ['X-Robots-Tag']]]);
+  });
+
+  it('reports a 403 for one agent as a block finding', () => {
+    const wall = '<html><head><title>403 Forbidden</title></head><body>Forbidden</body></html>';
+    const c = compareFetches(agentFetch('mobile', DESKTOP), agentFetch('desktop', wall, { status: 403 }));
+    expect(c.findings[0]).toEqual({ code: 'blocked', agent: 'desktop', severity: 'critical', params: ['HTTP 403'] });
+    expect(c.differences[0]).toMatchObject({ field: 'status', mobile: '200', desktop: '403', why: { code: 'statusDiffers', params: ['200', '403'] } });
+  });
+
+  it('recognises a CAPTCHA page served with 200', () => {
+    const captcha = '<html><body><div class="g-recaptcha">Please complete the CAPTCHA</div></body></html>';
+    expect(detectBlock(agentFetch('mobile', captcha))).toBe('"captcha"');
+    const c = compareFetches(agentFetch('mobile', captcha), agentFetch('desktop', DESKTOP));
+    expect(c.findings.find((f) => f.code === 'blocked')).toEqual({ code: 'blocked', agent: 'mobile', severity: 'critical', params: ['"captcha"'] });
+  });
+
+  it('reports a failed fetch and compares only what exists', () => {
+    const c = compareFetches(
+      agentFetch('mobile', null, { status: 302, error: { code: 'redirect-loop', params: ['https://site.example/p', 'https://site.example/q'] } }),
+      agentFetch('desktop', DESKTOP),
+    );
+    expect(c.findings).toEqual([
+      { code: 'fetchFailed', agent: 'mobile', severity: 'critical', error: 'redirect-loop', params: ['https://site.example/p', 'https://site.example/q'] },
+    ]);
+    expect(c.rows.map((r) => r.field)).toEqual(['status', 'redirects', 'finalUrl']);
+    expect(c.identical).toBe(false);
+  });
+
+  it('flags different content types and a non-HTML answer', () => {
+    const c = compareFetches(
+      agentFetch('mobile', null, { headers: [{ name: 'Content-Type', value: 'application/json' }], bodyBytes: 2 }),
+      agentFetch('desktop', DESKTOP),
+    );
+    expect(c.findings).toEqual([{ code: 'nonHtml', agent: 'mobile', severity: 'warning', params: ['application/json'] }]);
+    expect(c.differences[0]).toMatchObject({ field: 'contentType', mobile: 'application/json', desktop: 'text/html', severity: 'critical' });
+  });
+
+  it('says where the 2 MB cut falls when only mobile is over', () => {
+    const headers = [{ name: 'content-type', value: 'text/html' }];
+    const hb = headerBlockBytes(200, headers);
+    expect(hb).toBe(14 + 25 + 2);
+    expect(cutOffset(hb, 2_097_111)).toBeNull();
+    expect(cutOffset(hb, 2_097_112)).toBe(2_097_111);
+    const c = compareFetches(agentFetch('mobile', DESKTOP, { bodyBytes: 3_000_000 }), agentFetch('desktop', DESKTOP));
+    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: ['3000000', '2097111', '41'] });
+    expect(c.differences[0]).toMatchObject({ field: 'bytes', why: { code: 'bytesCutOnlyMobile', params: ['2097111'] } });
+    expect(c.mobile.cutAt).toBe(2_097_111);
+    expect(c.desktop.cutAt).toBeNull();
+  });
+
+  it('summarizes for the popup', () => {
+    const c = compareFetches(agentFetch('mobile', MOBILE), agentFetch('desktop', DESKTOP));
+    expect(summarizeComparison(c, 1000)).toEqual({
+      url: 'https://site.example/p',
+      comparedAt: 1000,
+      identical: false,
+      worst: 'critical',
+      fields: ['robotsMeta', 'title', 'viewport', 'wordCount', 'internalLinks', 'jsonLdTypes', 'bytes', 'externalLinks', 'jsonLdContent'],
+      findings: ['varyMissing'],
+    });
+  });
+});
+
+describe('googlebotUserAgent', () => {
+  it('fills the Chrome version into Google’s strings', () => {
+    expect(googlebotUserAgent('mobile', '140.0.7339.80')).toBe(
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.7339.80 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    );
+    expect(googlebotUserAgent('desktop', '140.0.7339.80')).toBe(
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/140.0.7339.80 Safari/537.36',
+    );
+  });
+  it('falls back to the default version for a malformed one', () => {
+    expect(googlebotUserAgent('desktop', '140; evil')).toContain('Chrome/156.0.8078.108 Safari');
+  });
+});
