@@ -18,3 +18,5 @@ export {
   type RobotsFetchStep,
   type RobotsFetchDecision,
 } from './fetch-policy';
+export { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
+export { evaluateForGoogle, evaluateReportForGoogle } from './evaluate-for-google';

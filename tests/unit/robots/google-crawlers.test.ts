@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateForGoogle, evaluateReportForGoogle, GOOGLE_CRAWLERS, type CrawlerVerdict, type RobotsReport } from '../../../lib/robots';
+
+const URL_ = 'https://example.com/private/page.html';
+const byToken = (vs: CrawlerVerdict[], t: string) => {
+  const v = vs.find((x) => x.token === t);
+  if (!v) throw new Error(`no verdict for ${t}`);
+  return v;
+};
+
+describe('catalog', () => {
+  it('lists the 16 Google tokens in a fixed order', () => {
+    expect(GOOGLE_CRAWLERS.map((c) => c.token)).toEqual([
+      'Googlebot', 'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Google-InspectionTool',
+      'Google-CloudVertexBot', 'Storebot-Google', 'GoogleOther', 'GoogleOther-Image', 'GoogleOther-Video',
+      'Google-Extended', 'AdsBot-Google', 'AdsBot-Google-Mobile', 'Mediapartners-Google', 'APIs-Google', 'Google-Safety',
+    ]);
+  });
+  it('Googlebot is one token with a smartphone and a desktop user-agent string', () => {
+    expect(GOOGLE_CRAWLERS[0].userAgents.map((u) => u.label)).toEqual(['Smartphone', 'Desktop']);
+  });
+});
+
+describe('fallback: Googlebot-Image, -Video, -News, Google-InspectionTool, Google-CloudVertexBot obey a Googlebot group', () => {
+  const txt = 'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /private/\n';
+  for (const t of ['Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Google-InspectionTool', 'Google-CloudVertexBot']) {
+    it(`${t} uses the Googlebot group (line 5) when it has none`, () => {
+      const v = byToken(evaluateForGoogle(txt, URL_), t);
+      expect(v).toMatchObject({ allowed: false, group: 'fallback', groupToken: 'Googlebot', line: 5, groupLines: [4] });
+      expect(v.reason.code).toBe('disallowedByRule');
+      // …and is allowed elsewhere, where `*` would have blocked it.
+      expect(byToken(evaluateForGoogle(txt, 'https://example.com/public'), t)).toMatchObject({ allowed: true, group: 'fallback', line: null });
+    });
+    it(`${t} uses its own group over Googlebot's`, () => {
+      const own = `${txt}\nUser-agent: ${t}\nAllow: /private/\n`;
+      expect(byToken(evaluateForGoogle(own, URL_), t)).toMatchObject({ allowed: true, group: 'own', groupToken: t, line: 8 });
+    });
+    it(`${t} falls to * when neither it nor Googlebot is named`, () => {
+      expect(byToken(evaluateForGoogle('User-agent: *\nDisallow: /priv\n', URL_), t)).toMatchObject({ allowed: false, group: 'global', groupToken: '*', line: 2 });
+    });
+  }
+});
+
+describe('fallback: Storebot-Google and Google-Extended have none (own, else *)', () => {
+  const txt = 'User-agent: *\nDisallow: /private/\nUser-agent: Googlebot\nAllow: /\n';
+  for (const t of ['Storebot-Google', 'Google-Extended']) {
+    it(`${t} ignores the Googlebot group and takes *`, () => {
+      expect(byToken(evaluateForGoogle(txt, URL_), t)).toMatchObject({ allowed: false, group: 'global', groupToken: '*', line: 2 });
+    });
+  }
+  it('a Google-Extended group governs only Google-Extended', () => {
+    const vs = evaluateForGoogle('User-agent: Google-Extended\nDisallow: /\n', URL_);
+    expect(byToken(vs, 'Google-Extended')).toMatchObject({ allowed: false, group: 'own', line: 2 });
+    expect(byToken(vs, 'Googlebot')).toMatchObject({ allowed: true, group: 'none', reason: { code: 'noGroup', params: ['Googlebot'] } });
+  });
+});
+
+describe('fallback: GoogleOther-Image and GoogleOther-Video obey a GoogleOther group', () => {
+  const txt = 'User-agent: Googlebot\nDisallow: /\nUser-agent: GoogleOther\nDisallow: /private/\nUser-agent: *\nAllow: /\n';
+  for (const t of ['GoogleOther-Image', 'GoogleOther-Video']) {
+    it(`${t} → GoogleOther (line 4), never Googlebot`, () => {
+      expect(byToken(evaluateForGoogle(txt, URL_), t)).toMatchObject({ allowed: false, group: 'fallback', groupToken: 'GoogleOther', line: 4 });
+      expect(byToken(evaluateForGoogle('User-agent: Googlebot\nDisallow: /\n', URL_), t)).toMatchObject({ allowed: true, group: 'none' });
+    });
+  }
+  it('GoogleOther itself has no fallback: * applies', () => {
+    expect(byToken(evaluateForGoogle('User-agent: Googlebot\nAllow: /\nUser-agent: *\nDisallow: /\n', URL_), 'GoogleOther')).toMatchObject({ allowed: false, group: 'global', line: 4 });
+  });
+});
+
+describe('ignores *: AdsBot-Google, AdsBot-Google-Mobile, Mediapartners-Google, APIs-Google', () => {
+  const txt = 'User-agent: *\nDisallow: /\n';
+  for (const t of ['AdsBot-Google', 'AdsBot-Google-Mobile', 'Mediapartners-Google', 'APIs-Google']) {
+    it(`${t} is allowed despite "User-agent: * / Disallow: /"`, () => {
+      expect(byToken(evaluateForGoogle(txt, URL_), t)).toMatchObject({ allowed: true, group: 'none', line: null, reason: { code: 'noGroupIgnoresGlobal', params: [t] } });
+    });
+    it(`${t} obeys a group naming it`, () => {
+      expect(byToken(evaluateForGoogle(`${txt}\nUser-agent: ${t}\nDisallow: /private\n`, URL_), t)).toMatchObject({ allowed: false, group: 'own', line: 5 });
+    });
+  }
+  it('AdsBot-Google-Mobile does not take the AdsBot-Google group (tokens are compared exactly)', () => {
+    expect(byToken(evaluateForGoogle('User-agent: AdsBot-Google\nDisallow: /\n', URL_), 'AdsBot-Google-Mobile')).toMatchObject({ allowed: true, group: 'none' });
+  });
+});
+
+describe('ignores robots.txt: Google-Safety', () => {
+  it('is allowed even under "Disallow: /" naming it', () => {
+    expect(byToken(evaluateForGoogle('User-agent: Google-Safety\nDisallow: /\nUser-agent: *\nDisallow: /\n', URL_), 'Google-Safety')).toMatchObject({
+      allowed: true, obeysRobotsTxt: false, group: 'ignored', line: null, reason: { code: 'ignoresRobotsTxt' },
+    });
+  });
+});
+
+describe('verdict details', () => {
+  it('an own group with only an empty Disallow hides * and decides nothing', () => {
+    const v = byToken(evaluateForGoogle('User-agent: *\nDisallow: /\nUser-agent: Googlebot\nDisallow:\n', URL_), 'Googlebot');
+    expect(v).toMatchObject({ allowed: true, group: 'own', line: null, rule: null, reason: { code: 'noMatchingRule', params: ['Googlebot'] } });
+  });
+  it('Google\'s index.htm rule: Allow /dir/index.html also allows /dir/', () => {
+    const v = byToken(evaluateForGoogle('User-agent: Googlebot\nDisallow: /dir/\nAllow: /dir/index.html\n', 'https://example.com/dir/'), 'Googlebot');
+    expect(v).toMatchObject({ allowed: true, line: 3, reason: { code: 'allowedByIndexHtm', params: ['3', '/dir/$', 'Googlebot'] } });
+  });
+  it('merges every group naming the token; the longest pattern wins across them', () => {
+    const txt = 'User-agent: Googlebot\nDisallow: /private/\n\nUser-agent: Bingbot\nDisallow: /\n\nuser-agent: googlebot\nAllow: /private/page\n';
+    const v = byToken(evaluateForGoogle(txt, URL_), 'Googlebot');
+    expect(v).toMatchObject({ allowed: true, group: 'own', groupLines: [1, 7], line: 8, rule: { kind: 'allow', pattern: '/private/page' } });
+  });
+});
+
+describe('verdicts from a fetch outcome', () => {
+  const report = (kind: 'allow-all' | 'disallow-all', code: string): RobotsReport => ({
+    origin: 'https://example.com', robotsUrl: 'https://example.com/robots.txt', fetchedAt: 0, durationMs: 0, fromCache: false,
+    hops: [], finalUrl: null, status: null, contentType: null, bytes: 0, totalBytes: null, truncated: false,
+    outcome: { kind, code, params: [] }, warnings: [], body: null,
+  });
+  it('404 → every crawler allowed', () => {
+    const vs = evaluateReportForGoogle(report('allow-all', 'notFound'), URL_);
+    expect(vs.filter((v) => v.allowed).length).toBe(16);
+    expect(byToken(vs, 'Googlebot').reason).toEqual({ code: 'robotsMissing', params: ['notFound'] });
+  });
+  it('unreachable → every crawler that obeys robots.txt blocked (15 of 16)', () => {
+    const vs = evaluateReportForGoogle(report('disallow-all', 'serverError'), URL_);
+    expect(vs.filter((v) => !v.allowed).length).toBe(15);
+    expect(byToken(vs, 'Google-Safety').allowed).toBe(true);
+  });
+});
