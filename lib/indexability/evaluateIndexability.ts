@@ -187,7 +187,10 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const blocked = robots !== null && !robots.allowed;
   if (robots) {
     const src: Source = { kind: 'robotsTxt', url: robots.robotsUrl, line: robots.line, rule: robots.rule, userAgent: robots.userAgent };
-    if (blocked) reasons.push({ code: 'robotsBlocked', severity: 'block', params: [robots.robotsUrl, robots.line === null ? '' : String(robots.line)], sources: [src] });
+    if (blocked && robots.line === null) {
+      // No rule decided: the file itself could not be read (5xx, 429, timeout) and Google stops crawling the site.
+      reasons.push({ code: 'robotsUnreachable', severity: 'block', params: [robots.robotsUrl, robots.fileStatus === null ? '' : String(robots.fileStatus)], sources: [src] });
+    } else if (blocked) reasons.push({ code: 'robotsBlocked', severity: 'block', params: [robots.robotsUrl, String(robots.line)], sources: [src] });
     else reasons.push({ code: 'robotsAllowed', severity: 'ok', params: [robots.robotsUrl], sources: [src] });
     if (robots.googleExtended && !robots.googleExtended.allowed) {
       reasons.push({

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateIndexability, parseReport, robotsInputFrom, tokenVerdict } from '../../../lib/indexability';
+import type { RobotsReport } from '../../../lib/robots/types';
+
+const report = (body: string | null, kind: 'parse' | 'allow-all' | 'disallow-all' = 'parse', status = 200): RobotsReport => ({
+  origin: 'https://site.example', robotsUrl: 'https://site.example/robots.txt', fetchedAt: 0, durationMs: 1, fromCache: false,
+  hops: [], finalUrl: 'https://site.example/robots.txt', status, contentType: 'text/plain', bytes: body?.length ?? 0,
+  totalBytes: null, truncated: false, outcome: { kind, code: kind, params: [] }, warnings: [], body,
+});
+
+const BODY = 'User-agent: *\nAllow: /\n\nUser-agent: Googlebot\nDisallow: /blocked/\n\nUser-agent: Google-Extended\nDisallow: /\n';
+
+describe('robotsInputFrom', () => {
+  it('Googlebot blocked by line 5; Google-Extended blocked by its own group (line 8)', () => {
+    const r = report(BODY);
+    const parsed = parseReport(r);
+    const input = robotsInputFrom(r, parsed, 'https://site.example/blocked/noindex.html', 'https://site.example/blocked/other.html');
+    expect(input).toEqual({
+      robotsUrl: 'https://site.example/robots.txt', fileStatus: 200, allowed: false, line: 5, rule: 'Disallow: /blocked/', userAgent: 'googlebot',
+      googleExtended: { allowed: false, line: 8, rule: 'Disallow: /' },
+      canonicalAllowed: { url: 'https://site.example/blocked/other.html', allowed: false, line: 5, rule: 'Disallow: /blocked/' },
+    });
+    expect(tokenVerdict(r, parsed, 'googlebot-image', 'https://site.example/blocked/x')).toEqual({ token: 'googlebot-image', allowed: true, group: 'global', line: 2, rule: 'Allow: /' });
+  });
+  it('an unreachable robots.txt (5xx) blocks the whole site, with its own reason', () => {
+    const r = report(null, 'disallow-all', 503);
+    const input = robotsInputFrom(r, parseReport(r), 'https://site.example/a', null);
+    expect(input.allowed).toBe(false);
+    const v = evaluateIndexability({
+      url: 'https://site.example/a', status: { code: 200, line: '' }, headers: [], redirects: [], served: null, live: null, robots: input, bytes: null, now: 0,
+    });
+    expect(v.verdict).toBe('not-indexable');
+    expect(v.reasons[0]).toMatchObject({ code: 'robotsUnreachable', params: ['https://site.example/robots.txt', '503'] });
+  });
+  it('a 404 robots.txt allows everything', () => {
+    const r = report(null, 'allow-all', 404);
+    expect(robotsInputFrom(r, parseReport(r), 'https://site.example/a', null)).toMatchObject({ allowed: true, line: null, googleExtended: null });
+  });
+});
