@@ -1,0 +1,225 @@
+import { claimedCrawler, type ClaimedCrawler } from './claimedCrawler';
+import { detectCsvHeader, parseAccessLine, parseCsvLine, type CsvLayout, type LineProblem, type LogRecord } from './parseLogLine';
+import { parseLogTime } from './parseLogTime';
+
+export interface LogLimits {
+  /** Distinct IPs claiming Google that are tracked one by one (further ones are counted together). */
+  maxIps: number;
+  /** Distinct paths tracked; past it the least-hit half is dropped (the top list is then approximate). */
+  maxPaths: number;
+  maxStatuses: number;
+  maxHours: number;
+  maxExamples: number;
+  exampleChars: number;
+}
+
+export const DEFAULT_LOG_LIMITS: LogLimits = {
+  maxIps: 20_000,
+  maxPaths: 5_000,
+  maxStatuses: 100,
+  maxHours: 24 * 400,
+  maxExamples: 10,
+  exampleChars: 300,
+};
+
+export interface IpTally {
+  ip: string;
+  lines: number;
+  bytes: number;
+  crawlers: Partial<Record<ClaimedCrawler, number>>;
+}
+
+export interface UnparseableExample {
+  lineNo: number;
+  problem: LineProblem;
+  text: string;
+}
+
+/** Everything the aggregator learned, as plain data (it crosses the worker boundary). */
+export interface LogTally {
+  format: 'access' | 'csv' | null;
+  lines: number;
+  blankLines: number;
+  parsedLines: number;
+  /** Lines in the common format (no user-agent, so they cannot claim to be Google). */
+  commonFormatLines: number;
+  unparseable: number;
+  examples: UnparseableExample[];
+  /** Lines whose user-agent claims a Google crawler. */
+  googleLines: number;
+  crawlerLines: Partial<Record<ClaimedCrawler, number>>;
+  ips: IpTally[];
+  /** Lines from IPs past `maxIps` (they cannot be verified one by one). */
+  overflowLines: number;
+  statuses: [string, number][];
+  paths: [string, number][];
+  pathsApproximate: boolean;
+  bytes: number;
+  /** [epoch ms of the UTC hour, lines] sorted by hour. */
+  hours: [number, number][];
+  linesWithoutTime: number;
+}
+
+export interface LogAggregator {
+  line(text: string, lineNo: number, tooLong?: boolean): void;
+  tally(): LogTally;
+}
+
+const HOUR = 3_600_000;
+const MAX_PATH_CHARS = 300;
+
+/** The request's path (`GET /a?b HTTP/1.1` → `/a?b`), or the whole field when it is not a request line. */
+export function requestPath(request: string | null): string | null {
+  if (!request || request === '-') return null;
+  const parts = request.split(' ');
+  const path = parts.length >= 2 ? parts[1] : parts[0];
+  return path.length > MAX_PATH_CHARS ? path.slice(0, MAX_PATH_CHARS) : path;
+}
+
+/**
+ * A streaming aggregator for access logs: feed it lines, ask for the tally. Memory is bounded by
+ * `limits`, whatever the log's size. Only lines claiming a Google crawler are counted in detail.
+ * `onGoogleLine` sees each such record (for an export pass).
+ */
+export function createLogAggregator(
+  limits: LogLimits = DEFAULT_LOG_LIMITS,
+  onGoogleLine?: (rec: LogRecord, crawler: ClaimedCrawler, lineNo: number) => void,
+): LogAggregator {
+  let format: LogTally['format'] = null;
+  let csv: CsvLayout | null = null;
+  let lines = 0;
+  let blankLines = 0;
+  let parsedLines = 0;
+  let commonFormatLines = 0;
+  let unparseable = 0;
+  const examples: UnparseableExample[] = [];
+  let googleLines = 0;
+  const crawlerLines: Partial<Record<ClaimedCrawler, number>> = {};
+  const ips = new Map<string, IpTally>();
+  let overflowLines = 0;
+  const statuses = new Map<string, number>();
+  let paths = new Map<string, number>();
+  let pathsApproximate = false;
+  let bytes = 0;
+  const hours = new Map<number, number>();
+  let linesWithoutTime = 0;
+
+  const bad = (lineNo: number, problem: LineProblem, text: string) => {
+    unparseable++;
+    if (examples.length < limits.maxExamples) examples.push({ lineNo, problem, text: text.slice(0, limits.exampleChars) });
+  };
+
+  const bump = <K>(map: Map<K, number>, key: K, cap: number, overflowKey?: K) => {
+    const v = map.get(key);
+    if (v !== undefined) map.set(key, v + 1);
+    else if (map.size < cap) map.set(key, 1);
+    else if (overflowKey !== undefined) map.set(overflowKey, (map.get(overflowKey) ?? 0) + 1);
+  };
+
+  const countPath = (path: string) => {
+    const v = paths.get(path);
+    if (v !== undefined) {
+      paths.set(path, v + 1);
+      return;
+    }
+    if (paths.size >= limits.maxPaths) {
+      // Keep the most-hit half; the counts kept stay exact from here on, earlier hits of dropped paths are lost.
+      paths = new Map([...paths].sort((a, b) => b[1] - a[1]).slice(0, limits.maxPaths >> 1));
+      pathsApproximate = true;
+    }
+    paths.set(path, 1);
+  };
+
+  const record = (rec: LogRecord, lineNo: number) => {
+    parsedLines++;
+    if (rec.userAgent === null) {
+      commonFormatLines++;
+      return;
+    }
+    const crawler = claimedCrawler(rec.userAgent);
+    if (!crawler) return;
+    googleLines++;
+    crawlerLines[crawler] = (crawlerLines[crawler] ?? 0) + 1;
+    const size = rec.bytes ?? 0;
+    bytes += size;
+    let t = ips.get(rec.ip);
+    if (!t && ips.size < limits.maxIps) {
+      t = { ip: rec.ip, lines: 0, bytes: 0, crawlers: {} };
+      ips.set(rec.ip, t);
+    }
+    if (t) {
+      t.lines++;
+      t.bytes += size;
+      t.crawlers[crawler] = (t.crawlers[crawler] ?? 0) + 1;
+    } else {
+      overflowLines++;
+    }
+    bump(statuses, rec.status ?? '-', limits.maxStatuses, 'other');
+    const path = requestPath(rec.request);
+    if (path !== null) countPath(path);
+    const ms = rec.time === null ? null : parseLogTime(rec.time);
+    if (ms === null) linesWithoutTime++;
+    else bump(hours, Math.floor(ms / HOUR) * HOUR, limits.maxHours);
+    onGoogleLine?.(rec, crawler, lineNo);
+  };
+
+  return {
+    line(text, lineNo, tooLong = false) {
+      lines++;
+      if (tooLong) {
+        bad(lineNo, 'lineTooLong', text);
+        return;
+      }
+      if (text.trim() === '') {
+        blankLines++;
+        return;
+      }
+      if (format === null) {
+        const rec = parseAccessLine(text);
+        if (rec) {
+          format = 'access';
+          record(rec, lineNo);
+          return;
+        }
+        csv = detectCsvHeader(text);
+        if (csv) {
+          format = 'csv';
+          return;
+        }
+        format = 'access';
+        bad(lineNo, 'notAccessLog', text);
+        return;
+      }
+      if (csv) {
+        const rec = parseCsvLine(text, csv);
+        if (typeof rec === 'string') bad(lineNo, rec, text);
+        else record(rec, lineNo);
+        return;
+      }
+      const rec = parseAccessLine(text);
+      if (rec) record(rec, lineNo);
+      else bad(lineNo, 'notAccessLog', text);
+    },
+    tally() {
+      return {
+        format,
+        lines,
+        blankLines,
+        parsedLines,
+        commonFormatLines,
+        unparseable,
+        examples: examples.slice(),
+        googleLines,
+        crawlerLines: { ...crawlerLines },
+        ips: [...ips.values()].map((t) => ({ ...t, crawlers: { ...t.crawlers } })),
+        overflowLines,
+        statuses: [...statuses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+        paths: [...paths].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 50),
+        pathsApproximate,
+        bytes,
+        hours: [...hours].sort((a, b) => a[0] - b[0]),
+        linesWithoutTime,
+      };
+    },
+  };
+}
