@@ -7,6 +7,8 @@
 import type { MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
 import type { RobotsReport } from '../lib/robots/types';
+import type { Comparison } from '../lib/compare/comparison';
+import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
 
 export interface TabSnapshot {
   tabId: number;
@@ -19,11 +21,27 @@ export interface TabSnapshot {
   facts: PageFacts | null;
 }
 
+/** A mobile vs desktop Googlebot comparison, or why it could not run. */
+export type CompareReply =
+  | {
+      ok: true;
+      comparison: Comparison;
+      comparedAt: number;
+      includeCookies: boolean;
+      /** The User-Agent each agent's first request really carried (as webRequest saw it), when visible. */
+      sentUserAgents: { mobile: string | null; desktop: string | null };
+    }
+  | { ok: false; reason: 'no-permission' | 'not-http'; origin: string };
+
 /** Messages the background answers. */
 export interface BackgroundProtocol {
   getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
   /** robots.txt of the URL's origin, fetched like Google (cached 24 h; refresh = "Fetch again"). */
   getRobots: { req: { url: string; refresh?: boolean }; res: RobotsReport };
+  /** Fetch the URL as Googlebot Smartphone and Googlebot Desktop (in parallel) and compare. */
+  compareAgents: { req: { url: string }; res: CompareReply };
+  /** The last comparison's summary for this URL (this browser session), or null. */
+  getCompareSummary: { req: { url: string }; res: ComparisonSummary | null };
 }
 
 /** Messages the content script answers (sent to one tab). */

@@ -4,6 +4,7 @@ import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
 import { getRobots } from './robots';
+import { compareAgents, getCompareSummary } from './compare';
 
 type H<K extends keyof BackgroundProtocol> = (
   data: BackgroundProtocol[K]['req'],
@@ -27,4 +28,6 @@ const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
 export const handlers = {
   getTabSnapshot,
   getRobots,
+  compareAgents,
+  getCompareSummary,
 };
