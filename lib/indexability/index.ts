@@ -10,4 +10,5 @@ export { statusReasons, MAX_REDIRECT_HOPS } from './statusReasons';
 export { tagHtml } from './tagHtml';
 export { evaluateIndexability, type IndexabilityInput, type IndexabilityResult } from './evaluateIndexability';
 export { badgeFor, type Badge } from './badgeFor';
-export { robotsInputFrom, tokenVerdict, parseReport, ruleText, REPORT_TOKENS, type TokenVerdict } from './robotsInputFrom';
+export { robotsInputFrom, tokenVerdicts, parseReport, ruleText, type TokenVerdict } from './robotsInputFrom';
+export { bytesInputFrom } from './bytesInputFrom';

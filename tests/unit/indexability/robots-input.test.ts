@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateIndexability, parseReport, robotsInputFrom, tokenVerdict } from '../../../lib/indexability';
+import { evaluateIndexability, parseReport, robotsInputFrom, tokenVerdicts } from '../../../lib/indexability';
 import type { RobotsReport } from '../../../lib/robots/types';
 
 const report = (body: string | null, kind: 'parse' | 'allow-all' | 'disallow-all' = 'parse', status = 200): RobotsReport => ({
@@ -20,7 +20,9 @@ describe('robotsInputFrom', () => {
       googleExtended: { allowed: false, line: 8, rule: 'Disallow: /' },
       canonicalAllowed: { url: 'https://site.example/blocked/other.html', allowed: false, line: 5, rule: 'Disallow: /blocked/' },
     });
-    expect(tokenVerdict(r, parsed, 'googlebot-image', 'https://site.example/blocked/x')).toEqual({ token: 'googlebot-image', allowed: true, group: 'global', line: 2, rule: 'Allow: /' });
+    // Googlebot-Image has no group of its own: it falls back to Googlebot's
+    expect(tokenVerdicts(r, parsed, 'https://site.example/blocked/x').find((v) => v.token === 'Googlebot-Image')).toEqual({ token: 'Googlebot-Image', allowed: false, group: 'fallback', line: 5, rule: 'Disallow: /blocked/' });
+    expect(tokenVerdicts(r, parsed, 'https://site.example/open').find((v) => v.token === 'Googlebot')).toEqual({ token: 'Googlebot', allowed: true, group: 'own', line: null, rule: null });
   });
   it('an unreachable robots.txt (5xx) blocks the whole site, with its own reason', () => {
     const r = report(null, 'disallow-all', 503);

@@ -1,0 +1,102 @@
+import type { BytesReport } from '../bytes';
+import type { ProbeResult, ValidatorLint } from '../caching/types';
+import type { Header, RedirectHop } from '../core/types';
+import type { IndexabilityResult } from '../indexability/evaluateIndexability';
+import { bytesInputFrom } from '../indexability/bytesInputFrom';
+import { tokenVerdicts } from '../indexability/robotsInputFrom';
+import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type Translate } from './types';
+
+export interface ReportInput {
+  generator: string;
+  url: string;
+  fetchedAt: number | null;
+  generatedAt: number;
+  status: { code: number; line: string } | null;
+  redirects: RedirectHop[];
+  headers: Header[] | null;
+  result: IndexabilityResult;
+  robots: { report: RobotsReport; parsed: ParsedRobotsTxt | null } | null;
+  bytes: BytesReport | null;
+  caching: { lint: ValidatorLint; probes: ProbeResult[] } | null;
+}
+
+const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
+
+export function reportReason(r: Reason, t: Translate, prefix: string): ReportReason {
+  return { code: r.code, severity: r.severity, params: r.params, message: t(`${prefix}.${r.code}`, r.params), sources: r.sources };
+}
+
+/** The whole report as one JSON-ready object (schema: docs/report-schema.json). */
+export function buildReport(input: ReportInput, t: Translate): Report {
+  const { result } = input;
+  const d = result.directives;
+  const ua = d.unavailableAfter.filter((u) => u.at !== null).sort((a, b) => a.at! - b.at!)[0];
+  const bytesIn = input.bytes ? bytesInputFrom(input.bytes) : null;
+  return {
+    $schema: REPORT_SCHEMA_ID,
+    version: REPORT_VERSION,
+    generator: input.generator,
+    url: input.url,
+    fetchedAt: iso(input.fetchedAt),
+    generatedAt: iso(input.generatedAt)!,
+    status: input.status,
+    redirects: input.redirects.map((r) => ({ url: r.url, statusCode: r.statusCode, location: r.location })),
+    headers: input.headers,
+    verdict: result.verdict,
+    reasons: result.reasons.map((r) => reportReason(r, t, 'indexability.reason')),
+    directives: {
+      noindex: d.noindex.length > 0,
+      nofollow: d.nofollow.length > 0,
+      nosnippet: d.nosnippet.length > 0,
+      noimageindex: d.noimageindex.length > 0,
+      notranslate: d.notranslate.length > 0,
+      indexifembedded: d.indexifembedded.length > 0,
+      maxSnippet: d.maxSnippet?.value ?? null,
+      maxImagePreview: d.maxImagePreview?.value ?? null,
+      maxVideoPreview: d.maxVideoPreview?.value ?? null,
+      unavailableAfter: ua ? iso(ua.at) : null,
+    },
+    canonical: {
+      url: result.canonical,
+      links: result.canonicals.map((c) => ({ from: c.from, href: c.href, resolved: c.resolved, inBody: c.inBody })),
+    },
+    hreflang: result.hreflang.map((h) => ({ lang: h.lang, href: h.href, resolved: h.resolved, from: h.from })),
+    robots: input.robots
+      ? {
+          robotsUrl: input.robots.report.robotsUrl,
+          fileStatus: input.robots.report.status,
+          outcome: input.robots.report.outcome.kind,
+          fromCache: input.robots.report.fromCache,
+          verdicts: tokenVerdicts(input.robots.report, input.robots.parsed, input.url),
+        }
+      : null,
+    bytes: input.bytes && bytesIn
+      ? {
+          headerBytes: input.bytes.cutoff.headerBytes,
+          bodyBytes: input.bytes.cutoff.bodyBytes,
+          limit: input.bytes.cutoff.limit,
+          truncated: input.bytes.cutoff.truncated,
+          cutOffset: bytesIn.cutOffset,
+          lost: input.bytes.items.filter((i) => i.status !== 'kept').map((i) => ({ item: i.tag, offset: i.responseOffset })),
+        }
+      : null,
+    caching: input.caching
+      ? {
+          etag: input.caching.lint.etag?.value ?? null,
+          lastModified: input.caching.lint.lastModified?.value ?? null,
+          googleUses: input.caching.lint.googleUses,
+          findings: [...input.caching.lint.findings, ...input.caching.probes.map((p) => p.finding)].map((f) => reportReason(f, t, 'caching.finding')),
+          probes: input.caching.probes.map((p) => ({
+            header: p.request.header,
+            value: p.request.value,
+            outcome: p.outcome,
+            status: p.response?.status ?? null,
+            etag: p.response?.etag ?? null,
+            durationMs: p.response?.durationMs ?? null,
+            error: p.error,
+          })),
+        }
+      : null,
+  };
+}

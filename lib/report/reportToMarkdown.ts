@@ -1,0 +1,80 @@
+import type { Source } from '../indexability/types';
+import type { Report, ReportReason, Translate } from './types';
+
+/** Inline code that survives any backticks in page content. */
+export function mdCode(s: string): string {
+  const text = s.replace(/[\r\n]+/g, ' ');
+  let fence = '`';
+  while (text.includes(fence)) fence += '`';
+  const pad = text.startsWith('`') || text.endsWith('`') || text === '' ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** Evidence as one line of text (UI and Markdown share it). */
+export function sourceText(s: Source, t: Translate): string {
+  switch (s.kind) {
+    case 'status':
+      return t('report.source.status', [String(s.statusCode), s.statusLine]);
+    case 'redirect':
+      return t('report.source.redirect', [String(s.statusCode), s.url, s.location]);
+    case 'header':
+      return t('report.source.header', [`${s.name}: ${s.value}`]);
+    case 'tag':
+      return t(s.where === 'live' ? 'report.source.tagLive' : 'report.source.tagServed', [s.html]);
+    case 'robotsTxt':
+      return s.line === null
+        ? t('report.source.robotsFile', [s.url])
+        : t('report.source.robotsLine', [s.url, String(s.line), s.rule ?? '']);
+    case 'bytes':
+      return t('report.source.bytes', [s.item, String(s.offset), String(s.limit)]);
+    case 'page':
+      return t('report.source.page', [s.text]);
+  }
+}
+
+const reasonLines = (rs: ReportReason[], t: Translate): string[] =>
+  rs.flatMap((r) => [
+    `- **${t(`report.severity.${r.severity}`)}** — ${r.message}`,
+    ...r.sources.map((s) => `  - ${mdCode(sourceText(s, t))}`),
+  ]);
+
+/** The report as Markdown (for "Copy as Markdown"); all words come through `t`. */
+export function reportToMarkdown(r: Report, t: Translate): string {
+  const out: string[] = [];
+  out.push(`# ${t('report.md.title')} — ${r.url}`, '');
+  out.push(`**${t(`report.verdict.${r.verdict}`)}**`, '');
+  out.push(`- ${t('report.md.generatedAt', [r.generatedAt, r.generator])}`);
+  out.push(`- ${r.fetchedAt ? t('report.md.fetchedAt', [r.fetchedAt]) : t('report.md.notRecorded')}`);
+  out.push(`- ${t('report.md.status', [r.status ? `${r.status.code} ${r.status.line}`.trim() : '—'])}`);
+  for (const h of r.redirects) out.push(`- ${t('report.md.redirect', [String(h.statusCode), h.url, h.location])}`);
+  out.push('', `## ${t('report.md.reasons')}`, '', ...reasonLines(r.reasons, t));
+  out.push('', `## ${t('report.md.canonical')}`, '', `- ${r.canonical.url ? mdCode(r.canonical.url) : '—'}`);
+  if (r.hreflang.length) {
+    out.push('', `## ${t('report.md.hreflang')}`, '');
+    for (const h of r.hreflang) out.push(`- ${mdCode(h.lang)} ${mdCode(h.resolved ?? h.href)}`);
+  }
+  if (r.robots) {
+    out.push('', `## ${t('report.md.robots')}`, '', `- ${mdCode(r.robots.robotsUrl)} — ${r.robots.fileStatus ?? '—'}`);
+    for (const v of r.robots.verdicts) {
+      out.push(`- ${mdCode(v.token)}: ${t(v.allowed ? 'report.md.allowed' : 'report.md.disallowed')}${v.line !== null ? ` (${t('report.md.line', [String(v.line)])} ${mdCode(v.rule ?? '')})` : ''}`);
+    }
+  }
+  if (r.bytes) {
+    out.push('', `## ${t('report.md.bytes')}`, '');
+    out.push(`- ${t('report.md.bytesLine', [String(r.bytes.headerBytes), String(r.bytes.bodyBytes), String(r.bytes.limit)])}`);
+    if (r.bytes.truncated) out.push(`- ${t('report.md.cutAt', [String(r.bytes.cutOffset)])}`);
+    for (const l of r.bytes.lost.slice(0, 50)) out.push(`  - ${mdCode(l.item)} @ ${l.offset}`);
+  }
+  if (r.caching) {
+    out.push('', `## ${t('report.md.caching')}`, '');
+    out.push(`- ETag: ${r.caching.etag ? mdCode(r.caching.etag) : '—'}`);
+    out.push(`- Last-Modified: ${r.caching.lastModified ? mdCode(r.caching.lastModified) : '—'}`);
+    out.push(...reasonLines(r.caching.findings, t));
+  }
+  if (r.headers) {
+    out.push('', `## ${t('report.md.headers')}`, '', '```http');
+    for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));
+    out.push('```');
+  }
+  return out.join('\n') + '\n';
+}

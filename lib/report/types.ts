@@ -1,0 +1,84 @@
+import type { Header } from '../core/types';
+import type { Reason, Severity, Source, Verdict } from '../indexability/types';
+
+export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
+export const REPORT_VERSION = 1;
+
+export interface ReportReason {
+  code: string;
+  severity: Severity;
+  params: string[];
+  /** The reason in words (the UI language at export time). */
+  message: string;
+  sources: Source[];
+}
+
+/** The whole report, as exported. Documented in docs/report-schema.md, validated by docs/report-schema.json. */
+export interface Report {
+  $schema: typeof REPORT_SCHEMA_ID;
+  version: typeof REPORT_VERSION;
+  generator: string;
+  url: string;
+  /** When the browser received the response (ISO 8601), or null when it was not recorded. */
+  fetchedAt: string | null;
+  generatedAt: string;
+  status: { code: number; line: string } | null;
+  redirects: { url: string; statusCode: number; location: string }[];
+  /** Response headers as received, or null when unknown (page loaded before the extension started). */
+  headers: Header[] | null;
+  verdict: Verdict;
+  reasons: ReportReason[];
+  directives: {
+    noindex: boolean;
+    nofollow: boolean;
+    nosnippet: boolean;
+    noimageindex: boolean;
+    notranslate: boolean;
+    indexifembedded: boolean;
+    maxSnippet: number | null;
+    maxImagePreview: 'none' | 'standard' | 'large' | null;
+    maxVideoPreview: number | null;
+    unavailableAfter: string | null;
+  };
+  canonical: {
+    url: string | null;
+    links: { from: 'header' | 'served' | 'live'; href: string; resolved: string | null; inBody: boolean }[];
+  };
+  hreflang: { lang: string; href: string; resolved: string | null; from: 'header' | 'served' | 'live' }[];
+  robots: {
+    robotsUrl: string;
+    fileStatus: number | null;
+    outcome: string;
+    fromCache: boolean;
+    verdicts: { token: string; allowed: boolean; group: string; line: number | null; rule: string | null }[];
+  } | null;
+  bytes: {
+    headerBytes: number;
+    bodyBytes: number;
+    limit: number;
+    truncated: boolean;
+    /** Response offset (headers included) where Googlebot stops, or null when nothing is cut. */
+    cutOffset: number | null;
+    lost: { item: string; offset: number }[];
+  } | null;
+  caching: {
+    etag: string | null;
+    lastModified: string | null;
+    googleUses: 'etag' | 'last-modified' | null;
+    findings: ReportReason[];
+    probes: {
+      header: string;
+      value: string;
+      outcome: string;
+      status: number | null;
+      etag: string | null;
+      durationMs: number | null;
+      error: string | null;
+    }[];
+  } | null;
+}
+
+/** Turns a code (+ params) into words; the UI passes i18n here so lib/ holds no English. */
+export type Translate = (key: string, params?: string[]) => string;
+
+export type { Reason };
