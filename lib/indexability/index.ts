@@ -12,3 +12,4 @@ export { evaluateIndexability, type IndexabilityInput, type IndexabilityResult }
 export { badgeFor, type Badge } from './badgeFor';
 export { robotsInputFrom, tokenVerdicts, parseReport, ruleText, type TokenVerdict } from './robotsInputFrom';
 export { bytesInputFrom } from './bytesInputFrom';
+export { collectSignals, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';

@@ -1,0 +1,71 @@
+import { browser } from 'wxt/browser';
+import type { BackgroundProtocol } from '../../utils/protocol';
+import { sendToTab } from '../../utils/messaging';
+import { inspectable } from '../../lib/core/inspectable';
+import { badgeFor } from '../../lib/indexability/badgeFor';
+import { evaluateIndexability } from '../../lib/indexability/evaluateIndexability';
+import type { PageSignals, Verdict } from '../../lib/indexability/types';
+import { loadRecord } from './tab-store';
+
+const action = () => browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+
+async function setBadge(tabId: number, verdict: Verdict): Promise<void> {
+  const b = badgeFor(verdict);
+  await Promise.all([
+    action().setBadgeText({ tabId, text: b.text }),
+    action().setBadgeBackgroundColor({ tabId, color: b.color }),
+    action().setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+  ]).catch(() => undefined); // the tab may be gone
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The content script answers once it has run (document_idle); try a few times. */
+async function liveSignals(tabId: number): Promise<PageSignals | null> {
+  for (let i = 0; i < 4; i++) {
+    const got = await sendToTab(tabId, 'getIndexSignals', { where: 'live' }).catch(() => null);
+    if (got) return got;
+    await sleep(250 * (i + 1));
+  }
+  return null;
+}
+
+/**
+ * A quick verdict when a page finishes loading: the recorded status and headers plus one cheap
+ * DOM query (robots meta, canonical). Nothing is fetched; robots.txt and the rest come when the
+ * popup opens, and the popup's full verdict then replaces this one.
+ */
+async function quickBadge(tabId: number, tabUrl: string | undefined): Promise<void> {
+  if (!inspectable(tabUrl).ok) return;
+  const [record, live] = await Promise.all([loadRecord(tabId), liveSignals(tabId)]);
+  if (!record && !live) return;
+  const url = record?.url ?? live?.url ?? tabUrl!;
+  const result = evaluateIndexability({
+    url,
+    status: record ? { code: record.statusCode, line: record.statusLine } : null,
+    headers: record?.headers ?? null,
+    redirects: record?.redirects ?? [],
+    // At load the DOM is the best stand-in for the served HTML (the popup compares both).
+    served: live ? { ...live, where: 'served' } : null,
+    live: null,
+    robots: null,
+    bytes: null,
+    now: Date.now(),
+  });
+  await setBadge(tabId, result.verdict);
+}
+
+export function startBadges(): void {
+  browser.tabs.onUpdated.addListener((tabId, info, tab) => {
+    if (info.status === 'loading') {
+      void action().setBadgeText({ tabId, text: '' }).catch(() => undefined);
+    } else if (info.status === 'complete') {
+      void quickBadge(tabId, tab.url);
+    }
+  });
+}
+
+export async function showVerdictBadge({ tabId, verdict }: BackgroundProtocol['showVerdictBadge']['req']): Promise<null> {
+  await setBadge(tabId, verdict);
+  return null;
+}

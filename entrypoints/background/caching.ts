@@ -1,0 +1,68 @@
+import type { BackgroundProtocol } from '../../utils/protocol';
+import { classifyProbe } from '../../lib/caching/classifyProbe';
+import type { ProbeRequest, ProbeResult } from '../../lib/caching/types';
+
+const TIMEOUT_MS = 10_000;
+/** A probe that gets the full page back stops counting (and reading) here. */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const HEADERS = new Set(['If-None-Match', 'If-Modified-Since']);
+
+async function countBody(body: ReadableStream<Uint8Array> | null): Promise<number> {
+  if (!body) return 0;
+  const reader = body.getReader();
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > MAX_BODY_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return n;
+}
+
+/** One conditional request: never from the HTTP cache, never touching the tab; cookies only when asked. */
+async function probeOne(url: string, request: ProbeRequest, withCookies: boolean): Promise<ProbeResult> {
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(url, {
+      method: 'GET',
+      headers: { [request.header]: request.value },
+      credentials: withCookies ? 'include' : 'omit',
+      cache: 'no-store',
+      redirect: 'follow',
+      signal: ctrl.signal,
+    });
+    const bodyBytes = await countBody(res.body);
+    return classifyProbe(request, {
+      status: res.status,
+      etag: res.headers.get('etag'),
+      lastModified: res.headers.get('last-modified'),
+      bodyBytes,
+      durationMs: Math.round(performance.now() - t0),
+      redirectedTo: res.redirected ? res.url : null,
+    });
+  } catch (err) {
+    return classifyProbe(request, null, {
+      timeout: ctrl.signal.aborted,
+      error: err instanceof Error ? err.message : String(err),
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function probeCaching({ url, requests, withCookies }: BackgroundProtocol['probeCaching']['req']): Promise<ProbeResult[]> {
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
+  u.hash = '';
+  const valid = requests.filter((r) => HEADERS.has(r.header) && typeof r.value === 'string' && r.value.length <= 1024).slice(0, 2);
+  const out: ProbeResult[] = [];
+  // One after the other: the second request must not race the first on the server.
+  for (const r of valid) out.push(await probeOne(u.href, r, withCookies));
+  return out;
+}
