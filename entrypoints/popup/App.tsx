@@ -4,6 +4,7 @@ import { i18n } from '#i18n';
 import { usePopup } from './store';
 import { NotInspectable } from '../../components/NotInspectable';
 import { ResponseSection } from '../../components/ResponseSection';
+import { RobotsSection } from '../../components/RobotsSection';
 
 export function App({ tabParam }: { tabParam: string | null }) {
   const { snapshot, error, loading, tabId, load } = usePopup();
@@ -42,6 +43,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
         <NotInspectable url={snapshot.url} reason={snapshot.inspectable.reason} />
       ) : null}
       {snapshot && snapshot.inspectable.ok ? <ResponseSection snapshot={snapshot} /> : null}
+      {snapshot && snapshot.inspectable.ok ? <RobotsSection snapshot={snapshot} /> : null}
     </main>
   );
 }

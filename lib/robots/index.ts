@@ -20,3 +20,4 @@ export {
 } from './fetch-policy';
 export { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
 export { evaluateForGoogle, evaluateReportForGoogle } from './evaluate-for-google';
+export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diff-lines';

@@ -1,0 +1,171 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { i18n } from '#i18n';
+import { sendToBackground } from '../utils/messaging';
+import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../lib/robots';
+import { RobotsEditor } from './RobotsEditor';
+import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from './RobotsText';
+
+const MAX_URLS = 20;
+
+function resolveUrl(line: string, base: string): string | null {
+  try {
+    return new URL(line, base || undefined).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The robots.txt sandbox: edit a copy of the live file and see every Google crawler's verdict as you type. */
+export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initialLine: number | null }) {
+  const [live, setLive] = useState<RobotsReport | null>(null);
+  const [liveError, setLiveError] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [urlsText, setUrlsText] = useState(pageUrl);
+  const [selected, setSelected] = useState<{ url: number; token: string } | null>(null);
+  const [scrollTo, setScrollTo] = useState<{ line: number; n: number } | null>(null);
+  const [manualLine, setManualLine] = useState<number | null>(initialLine);
+
+  useEffect(() => {
+    if (!pageUrl) return;
+    sendToBackground('getRobots', { url: pageUrl })
+      .then((r) => {
+        setLive(r);
+        setText(r.body ?? '');
+        if (initialLine) setScrollTo({ line: initialLine, n: 1 });
+      })
+      .catch((err: unknown) => setLiveError(err instanceof Error ? err.message : String(err)));
+  }, [pageUrl, initialLine]);
+
+  const deferredText = useDeferredValue(text);
+  const parsed = useMemo(() => parseRobotsTxt(deferredText), [deferredText]);
+  const urls = useMemo(
+    () =>
+      urlsText
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, MAX_URLS)
+        .map((raw) => ({ raw, url: resolveUrl(raw, pageUrl) })),
+    [urlsText, pageUrl],
+  );
+  const results = useMemo(() => urls.map((u) => (u.url ? evaluateForGoogle(parsed, u.url) : null)), [urls, parsed]);
+  const liveText = live?.body ?? '';
+  const changes = useMemo(() => (live ? diffLines(liveText, deferredText) : []), [live, liveText, deferredText]);
+
+  // The highlighted line: the selected verdict's deciding line, else the line asked for in the URL.
+  const selectedVerdict = selected ? results[selected.url]?.find((v) => v.token === selected.token) ?? null : null;
+  const highlightLine = selected ? selectedVerdict?.line ?? null : manualLine;
+
+  const pick = (url: number, token: string, line: number | null) => {
+    setSelected({ url, token });
+    setManualLine(null);
+    if (line) setScrollTo((s) => ({ line, n: (s?.n ?? 0) + 1 }));
+  };
+
+  return (
+    <main className="robots-sandbox" data-testid="sandbox">
+      <h1>{i18n.t('robots.sandbox.heading')}</h1>
+      <p className="cs-muted">{i18n.t('robots.sandbox.intro')}</p>
+      {live ? (
+        <p data-testid="sandbox-live" data-outcome={live.outcome.kind}>
+          {live.outcome.kind === 'parse'
+            ? i18n.t('robots.sandbox.origin', [live.robotsUrl])
+            : i18n.t('robots.sandbox.noLive', [robotsText('outcome', live.outcome)])}{' '}
+          <button type="button" onClick={() => setText(liveText)} data-testid="sandbox-reset">
+            {i18n.t('robots.sandbox.resetLive')}
+          </button>
+        </p>
+      ) : pageUrl && !liveError ? (
+        <p>{i18n.t('robots.sandbox.loadingLive')}</p>
+      ) : null}
+      {liveError ? <p className="cs-error" role="alert">{i18n.t('robots.error', [liveError])}</p> : null}
+      <div className="robots-sandbox-grid">
+        <div>
+          <h2>{i18n.t('robots.sandbox.editor')}</h2>
+          <RobotsEditor
+            value={text}
+            onChange={setText}
+            lineCount={parsed.lineCount}
+            diagnostics={parsed.diagnostics}
+            highlightLine={highlightLine}
+            scrollToLine={scrollTo}
+          />
+          <p className="cs-muted" data-testid="sandbox-stats">
+            {i18n.t('robots.sandbox.stats', [String(parsed.lineCount), String(parsed.byteLength), String(parsed.groups.length)])}
+          </p>
+          <h2>{i18n.t('robots.sandbox.diagnostics', [String(parsed.diagnostics.length)])}</h2>
+          {parsed.diagnostics.length === 0 ? <p className="cs-muted">{i18n.t('robots.sandbox.noDiagnostics')}</p> : null}
+          <ul data-testid="sandbox-diagnostics">
+            {parsed.diagnostics.map((d, i) => (
+              <li key={i} data-code={d.code} data-line={d.line ?? ''} className={d.severity === 'info' ? 'cs-muted' : 'cs-note'}>
+                {d.line !== null ? (
+                  <button type="button" className="robots-line" onClick={() => { setSelected(null); setManualLine(d.line); setScrollTo((s) => ({ line: d.line!, n: (s?.n ?? 0) + 1 })); }}>
+                    {i18n.t('robots.lineButton', [String(d.line)])}
+                  </button>
+                ) : null}{' '}
+                {robotsText('diag', d)}
+              </li>
+            ))}
+          </ul>
+          {live ? (
+            <>
+              <h2>{i18n.t('robots.sandbox.diff')}</h2>
+              {changes.length === 0 ? <p className="cs-muted" data-testid="sandbox-no-diff">{i18n.t('robots.sandbox.noDiff')}</p> : null}
+              <ul className="robots-diff" data-testid="sandbox-diff">
+                {changes.map((c, i) =>
+                  c.kind === 'replaced-block' ? (
+                    <li key={i}>{i18n.t('robots.sandbox.diffBig', [`${c.fromLines[0]}–${c.fromLines[1]}`, `${c.toLines[0]}–${c.toLines[1]}`])}</li>
+                  ) : (
+                    <li key={i} className={c.kind === 'added' ? 'robots-diff-add' : 'robots-diff-del'} data-kind={c.kind}>
+                      {`${c.kind === 'added' ? '+' : '−'}${String(c.line).padStart(5)}  ${c.text}`}
+                    </li>
+                  ),
+                )}
+              </ul>
+            </>
+          ) : null}
+        </div>
+        <div>
+          <label>
+            <h2>{i18n.t('robots.sandbox.urls')}</h2>
+            <textarea className="robots-urls" rows={4} value={urlsText} onChange={(e) => setUrlsText(e.target.value)} data-testid="sandbox-urls" spellCheck={false} />
+          </label>
+          <h2>{i18n.t('robots.sandbox.verdicts')}</h2>
+          {urls.map((u, ui) =>
+            u.url === null ? (
+              <p key={ui} className="cs-error">{i18n.t('robots.sandbox.badUrl', [u.raw])}</p>
+            ) : (
+              <table key={ui} className="cs-table" data-testid="sandbox-verdicts" data-url={u.url}>
+                <caption className="robots-caption cs-url">{u.url}</caption>
+                <tbody>
+                  {results[ui]!.map((v, i) => (
+                    <tr
+                      key={v.token}
+                      data-testid="sandbox-row"
+                      data-token={v.token}
+                      data-allowed={String(v.allowed)}
+                      data-line={v.line ?? ''}
+                      className={selected?.url === ui && selected.token === v.token ? 'robots-selected' : undefined}
+                    >
+                      <th scope="row" className="cs-code" title={crawlerAbout(GOOGLE_CRAWLERS[i].about)}>
+                        <button type="button" className="robots-line" onClick={() => pick(ui, v.token, v.line)} data-testid="sandbox-pick">
+                          {v.token}
+                        </button>
+                      </th>
+                      <td><RobotsVerdictBadge allowed={v.allowed} /></td>
+                      <td>{groupText(v)}</td>
+                      <td>
+                        {v.line !== null ? i18n.t('robots.lineButton', [String(v.line)]) : i18n.t('robots.noLine')}
+                        <div className="cs-muted robots-reason">{robotsText('reason', v.reason)}</div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ),
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { i18n } from '#i18n';
+import type { TabSnapshot } from '../utils/protocol';
+import { sendToBackground } from '../utils/messaging';
+import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../lib/robots';
+import { formatInt } from './format';
+import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from './RobotsText';
+import { RobotsResources } from './RobotsResources';
+
+/** robots.txt of the tab's origin: fetch status, and a verdict for every Google crawler token. */
+export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
+  const pageUrl = snapshot.facts?.url ?? snapshot.record?.url ?? snapshot.url ?? '';
+  const [report, setReport] = useState<RobotsReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (refresh: boolean) => {
+      setBusy(true);
+      setError(null);
+      try {
+        setReport(await sendToBackground('getRobots', { url: pageUrl, refresh }));
+      } catch (err) {
+        setError(err instanceof Error ? err.message : String(err));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [pageUrl],
+  );
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  const parsed = useMemo(() => (report?.body != null ? parseRobotsTxt(report.body) : undefined), [report]);
+  const verdicts = useMemo(() => (report ? evaluateReportForGoogle(report, pageUrl, parsed) : []), [report, pageUrl, parsed]);
+
+  return (
+    <section className="cs-section" data-testid="robots" aria-labelledby="cs-robots-h" aria-busy={busy}>
+      <div className="robots-head">
+        <h2 id="cs-robots-h">{i18n.t('robots.heading')}</h2>
+        <span>
+          <button type="button" onClick={() => void load(true)} disabled={busy} data-testid="robots-refresh">
+            {i18n.t('robots.fetchAgain')}
+          </button>{' '}
+          <button type="button" onClick={() => openSandbox(pageUrl)} data-testid="robots-open-sandbox">
+            {i18n.t('robots.openSandbox')}
+          </button>
+        </span>
+      </div>
+      {error ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.error', [error])}</p> : null}
+      {!report && busy ? <p data-testid="robots-loading">{i18n.t('robots.loading')}</p> : null}
+      {report ? <RobotsStatus report={report} /> : null}
+      {report ? (
+        <table className="cs-table robots-table" data-testid="robots-table">
+          <caption className="robots-caption">{i18n.t('robots.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{i18n.t('robots.colToken')}</th>
+              <th scope="col">{i18n.t('robots.colVerdict')}</th>
+              <th scope="col">{i18n.t('robots.colGroup')}</th>
+              <th scope="col">{i18n.t('robots.colLine')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {verdicts.map((v, i) => (
+              <tr key={v.token} data-testid="robots-row" data-token={v.token} data-allowed={String(v.allowed)} data-line={v.line ?? ''} data-group={v.group}>
+                <th scope="row" className="cs-code" title={crawlerAbout(GOOGLE_CRAWLERS[i].about)}>
+                  {v.token}
+                </th>
+                <td>
+                  <RobotsVerdictBadge allowed={v.allowed} />
+                </td>
+                <td data-testid="robots-group">{groupText(v)}</td>
+                <td title={robotsText('reason', v.reason)}>
+                  {v.line !== null ? (
+                    <button
+                      type="button"
+                      className="robots-line"
+                      data-testid="robots-line"
+                      title={i18n.t('robots.openLineTitle', [String(v.line)])}
+                      onClick={() => openSandbox(pageUrl, v.line)}
+                    >
+                      {i18n.t('robots.lineButton', [String(v.line)])}
+                    </button>
+                  ) : (
+                    <span className="cs-muted">{i18n.t('robots.noLine')}</span>
+                  )}
+                  <div className="cs-muted robots-reason" data-testid="robots-reason">{robotsText('reason', v.reason)}</div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {report ? <RobotsResources tabId={snapshot.tabId} /> : null}
+    </section>
+  );
+}
+
+function RobotsStatus({ report }: { report: RobotsReport }) {
+  const when = new Date(report.fetchedAt).toLocaleString(i18n.t('@@ui_locale').replace('_', '-'));
+  return (
+    <>
+      <dl className="cs-facts" data-testid="robots-status" data-outcome={report.outcome.kind} data-code={report.outcome.code}>
+        <dt>{i18n.t('robots.file')}</dt>
+        <dd className="cs-url" data-testid="robots-url">{report.robotsUrl}</dd>
+        {report.finalUrl && report.finalUrl !== report.robotsUrl ? (
+          <>
+            <dt>{i18n.t('robots.finalUrl')}</dt>
+            <dd className="cs-url" data-testid="robots-final-url">{report.finalUrl}</dd>
+          </>
+        ) : null}
+        <dt>{i18n.t('robots.status')}</dt>
+        <dd data-testid="robots-outcome" className={report.outcome.kind === 'disallow-all' ? 'cs-error' : undefined}>
+          {robotsText('outcome', report.outcome)}
+        </dd>
+        {report.contentType ? (
+          <>
+            <dt>{i18n.t('robots.contentType')}</dt>
+            <dd data-testid="robots-content-type">{report.contentType}</dd>
+          </>
+        ) : null}
+        {report.outcome.kind === 'parse' ? (
+          <>
+            <dt>{i18n.t('robots.size')}</dt>
+            <dd data-testid="robots-size" data-bytes={report.bytes}>
+              {report.truncated && report.totalBytes !== null
+                ? i18n.t('robots.bytesOf', [formatInt(report.bytes), formatInt(report.totalBytes)])
+                : i18n.t('robots.bytes', [formatInt(report.bytes)])}
+            </dd>
+          </>
+        ) : null}
+        <dt>{i18n.t('robots.fetched')}</dt>
+        <dd data-testid="robots-fetched" data-from-cache={String(report.fromCache)}>
+          {report.fromCache ? i18n.t('robots.fromCache', [when]) : i18n.t('robots.fetchedIn', [when, String(report.durationMs)])}
+        </dd>
+      </dl>
+      {report.hops.length > 0 ? (
+        <div data-testid="robots-hops">
+          <h3>{i18n.t('robots.hops', [String(report.hops.length)])}</h3>
+          <ol className="cs-redirects">
+            {report.hops.map((h, i) => (
+              <li key={i} className="cs-url">
+                {i18n.t('robots.hop', [h.url, String(h.status)])}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+      {report.warnings.map((w, i) => (
+        <p key={i} className="cs-note" data-testid="robots-warning" data-code={w.code}>
+          {robotsText('warning', w)}
+        </p>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { createRoot } from 'react-dom/client';
+import { i18n } from '#i18n';
+import { RobotsSandbox } from '../../components/RobotsSandbox';
+
+// The robots.txt sandbox: ?url=<page URL>[&line=<n>] opens it on that origin's live file.
+document.title = i18n.t('robots.sandbox.title');
+const params = new URLSearchParams(location.search);
+const line = Number(params.get('line'));
+createRoot(document.getElementById('root')!).render(
+  <RobotsSandbox pageUrl={params.get('url') ?? ''} initialLine={Number.isInteger(line) && line > 0 ? line : null} />,
+);
