@@ -1,6 +1,7 @@
 import { i18n } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { headerValue } from '../lib/core/headers';
+import { parseStatusLine } from '../lib/core/status-line';
 import { HeaderTable } from './HeaderTable';
 import { formatInt } from './format';
 
@@ -10,6 +11,7 @@ export function ResponseSection({ snapshot }: { snapshot: TabSnapshot }) {
   const url = facts?.url ?? record?.url ?? snapshot.url ?? '';
   const status = record?.statusCode || facts?.navigation?.responseStatus || null;
   const contentType = (record && headerValue(record.headers, 'content-type')) ?? facts?.contentType ?? null;
+  const parsedLine = record?.statusLine ? parseStatusLine(record.statusLine) : null;
   const decoded = facts?.navigation?.decodedBodySize ?? null;
   const encoded = facts?.navigation?.encodedBodySize ?? null;
   const encoding = facts?.navigation?.contentEncoding || (record && headerValue(record.headers, 'content-encoding')) || null;
@@ -22,7 +24,9 @@ export function ResponseSection({ snapshot }: { snapshot: TabSnapshot }) {
         <dd className="cs-url" data-testid="url">{url}</dd>
         <dt>{i18n.t('response.status')}</dt>
         <dd data-testid="status">
-          {status !== null ? `${status}${record?.statusLine ? ` — ${record.statusLine}` : ''}` : i18n.t('response.unknown')}
+          {status !== null
+            ? [status, parsedLine?.reason, parsedLine ? `(${parsedLine.protocol})` : ''].filter(Boolean).join(' ')
+            : i18n.t('response.unknown')}
         </dd>
         <dt>{i18n.t('response.contentType')}</dt>
         <dd data-testid="content-type">{contentType ?? i18n.t('response.unknown')}</dd>

@@ -18,3 +18,4 @@ export { createLogAggregator, requestPath, DEFAULT_LOG_LIMITS, type LogAggregato
 export { summarizeLog, type LogSummary, type CrawlerSummary, type FakeIp, type IpOutcome } from './summarizeLog';
 export { csvCell, csvRow, verifiedLineRow, fakeIpsCsv, VERIFIED_LINES_HEADER } from './csv';
 export { readLogStream, looksGzipped, type ReadLogOptions, type ReadLogResult } from './readLogStream';
+export { rangesInUse, filesToRefresh, type DownloadedCopy, type RangeFileStatus } from './rangeCopies';

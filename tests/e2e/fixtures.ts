@@ -11,13 +11,14 @@ interface WorkerFixtures {
   /** The persistent Chromium context with the extension, shared by the worker's tests. */
   extContext: BrowserContext;
   extensionId: string;
-  serviceWorker: Worker;
   /** The demo site's origin, e.g. http://127.0.0.1:41234 */
   demo: string;
 }
 
 interface TestFixtures {
   context: BrowserContext;
+  /** The extension's service worker, alive (woken if the browser had stopped it). */
+  serviceWorker: Worker;
   page: Page;
   /** The extension's tab id of a page (the newest tab showing that URL). */
   tabIdOf: (page: Page) => Promise<number>;
@@ -44,16 +45,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  serviceWorker: [
+  extensionId: [
     async ({ extContext }, use) => {
       const sw = extContext.serviceWorkers()[0] ?? (await extContext.waitForEvent('serviceworker'));
-      await use(sw);
-    },
-    { scope: 'worker' },
-  ],
-  extensionId: [
-    async ({ serviceWorker }, use) => {
-      await use(new URL(serviceWorker.url()).host);
+      await use(new URL(sw.url()).host);
     },
     { scope: 'worker' },
   ],
@@ -67,6 +62,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   context: async ({ extContext }, use) => {
     await use(extContext);
+  },
+  // Test-scoped: the browser may have stopped (and restarted) the worker since the last test.
+  serviceWorker: async ({ extContext, extensionId }, use) => {
+    const live = () => extContext.serviceWorkers().find((w) => new URL(w.url()).host === extensionId);
+    let sw = live();
+    if (!sw) {
+      // Opening an extension page wakes the worker.
+      const waking = extContext.waitForEvent('serviceworker');
+      const p = await extContext.newPage();
+      await p.goto(`chrome-extension://${extensionId}/popup.html?tab=-1`);
+      sw = live() ?? (await waking);
+      await p.close();
+    }
+    await use(sw);
   },
   page: async ({ context }, use) => {
     const page = await context.newPage();

@@ -78,3 +78,29 @@ async function openPopupForInternal(page: import('@playwright/test').Page) {
   await popup.getByTestId('popup').waitFor();
   return popup;
 }
+
+test('the record survives a service-worker restart (storage.session)', async ({ page, demo, context, extensionId, tabIdOf, serviceWorker }) => {
+  await page.goto(`${demo}/small.html`);
+  const tabId = await tabIdOf(page);
+  await serviceWorker.evaluate(() => {
+    (globalThis as { __crawlscopeMarker?: number }).__crawlscopeMarker = 42;
+  });
+  // Stop the extension's worker, as the browser does when a worker idles out.
+  const internals = await context.newPage();
+  await internals.goto('chrome://serviceworker-internals/');
+  await internals.getByRole('button', { name: 'Stop' }).first().click();
+  await expect.poll(() => internals.locator('body').innerText()).toContain('Running Status: STOPPED');
+  await internals.close();
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
+  await expect(popup.getByTestId('status')).toHaveText(/^200\b/);
+  await popup.getByTestId('headers-details').locator('summary').click();
+  await expect(popup.locator('[data-testid=headers] tr[data-header=etag] td')).toHaveText('"small-v1"');
+  await popup.close();
+});
+
+test('after a restart the worker is found again, fresh', async ({ serviceWorker }) => {
+  expect(await serviceWorker.evaluate(() => chrome.runtime.getManifest().name)).toBe('Crawlscope');
+  // The global set before the stop is gone: the worker really restarted.
+  expect(await serviceWorker.evaluate(() => (globalThis as { __crawlscopeMarker?: number }).__crawlscopeMarker)).toBeUndefined();
+});
