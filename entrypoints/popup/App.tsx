@@ -4,6 +4,7 @@ import { i18n } from '#i18n';
 import { usePopup } from './store';
 import { NotInspectable } from '../../components/NotInspectable';
 import { ResponseSection } from '../../components/ResponseSection';
+import { CompareSection } from '../../components/CompareSection';
 import { RobotsSection } from '../../components/RobotsSection';
 
 export function App({ tabParam }: { tabParam: string | null }) {
@@ -44,6 +45,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
       ) : null}
       {snapshot && snapshot.inspectable.ok ? <ResponseSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <RobotsSection snapshot={snapshot} /> : null}
+      {snapshot && snapshot.inspectable.ok ? <CompareSection snapshot={snapshot} /> : null}
     </main>
   );
 }

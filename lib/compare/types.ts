@@ -16,8 +16,7 @@ export type FetchErrorCode =
   | 'redirect-loop'
   | 'too-many-redirects'
   | 'bad-redirect'
-  | 'network'
-  | 'no-permission';
+  | 'network';
 
 export interface FetchError {
   code: FetchErrorCode;
