@@ -1,0 +1,194 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
+
+// Line numbers of the demo robots.txt (tests/fixtures/demo-site/routes/robots.mjs).
+const L = { googlebotBlocked: 3, googlebotPrivateJs: 4, imageAllowAll: 9, adsBotRobots: 13, extendedAll: 16 };
+
+const row = (popup: Page, token: string) => popup.locator(`[data-testid=robots-row][data-token="${token}"]`);
+
+async function expectRow(popup: Page, token: string, allowed: boolean, line: number | null, group: string) {
+  const r = row(popup, token);
+  await expect(r).toHaveAttribute('data-allowed', String(allowed));
+  await expect(r).toHaveAttribute('data-line', line === null ? '' : String(line));
+  await expect(r).toHaveAttribute('data-group', group);
+}
+
+/** A demo site serving one robots.txt variant (robots.txt is per origin). */
+async function withVariant<T>(variant: string, fn: (site: DemoSite) => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> {
+  const site = await startDemoSite({ robotsVariant: variant, ...extra });
+  try {
+    return await fn(site);
+  } finally {
+    await site.close();
+  }
+}
+
+test.describe('robots.txt', () => {
+  test('popup: exact verdict, group and deciding line per Google token on the demo page', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/robots/page.html`);
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'parse');
+    await expect(popup.getByTestId('robots-outcome')).toHaveText('HTTP 200 — parsed as Google parses it.');
+    await expect(popup.getByTestId('robots-url')).toHaveText(`${demo}/robots.txt`);
+    await expect(popup.getByTestId('robots-row')).toHaveCount(16);
+    await expectRow(popup, 'Googlebot', true, null, 'own');
+    await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
+    await expectRow(popup, 'AdsBot-Google', false, L.adsBotRobots, 'own');
+    await expectRow(popup, 'Google-Extended', false, L.extendedAll, 'own');
+    await expectRow(popup, 'Googlebot-News', true, null, 'fallback');
+    await expectRow(popup, 'Storebot-Google', true, null, 'global');
+    await expectRow(popup, 'AdsBot-Google-Mobile', true, null, 'none');
+    await expectRow(popup, 'Google-Safety', true, null, 'ignored');
+    await expect(row(popup, 'AdsBot-Google').getByTestId('robots-reason')).toHaveText('Line 13 (Disallow /robots/) is the longest match.');
+    await expect(row(popup, 'Googlebot-News').getByTestId('robots-group')).toHaveText('fallback: Googlebot');
+    // The page's own JS: app.js is blocked for Googlebot by line 4; public.js is allowed by line 5.
+    await expect(popup.getByTestId('robots-resources-blocked')).toHaveAttribute('data-count', '1');
+    const blocked = popup.getByTestId('robots-blocked-resource');
+    await expect(blocked).toHaveCount(1);
+    await expect(blocked).toHaveText(`${demo}/private-js/app.js — line ${L.googlebotPrivateJs}`);
+  });
+
+  test('popup: /blocked/noindex.html is blocked for Googlebot by line 3', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/blocked/noindex.html`);
+    const popup = await openPopup(page);
+    await expectRow(popup, 'Googlebot', false, L.googlebotBlocked, 'own');
+    await expectRow(popup, 'Googlebot-Video', false, L.googlebotBlocked, 'fallback');
+    await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
+  });
+
+  test('cache: a second look comes from the cache; "Fetch again" fetches', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/small.html`);
+    const first = await openPopup(page);
+    await expect(first.getByTestId('robots-status')).toBeVisible();
+    const again = await openPopup(page);
+    await expect(again.getByTestId('robots-fetched')).toHaveAttribute('data-from-cache', 'true');
+    await again.getByTestId('robots-refresh').click();
+    await expect(again.getByTestId('robots-fetched')).toHaveAttribute('data-from-cache', 'false');
+  });
+
+  test('404: no robots.txt, every token allowed', async ({ page, openPopup }) => {
+    await withVariant('404', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'notFound');
+      await expect(popup.getByTestId('robots-outcome')).toHaveText('HTTP 404 — no robots.txt: Google may crawl everything on this origin.');
+      await expect(popup.locator('[data-testid=robots-row][data-allowed=true]')).toHaveCount(16);
+    });
+  });
+
+  test('503: unreachable, every token that obeys robots.txt blocked', async ({ page, openPopup }) => {
+    await withVariant('503', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'disallow-all');
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'serverError');
+      await expect(popup.locator('[data-testid=robots-row][data-allowed=false]')).toHaveCount(15);
+      await expectRow(popup, 'Google-Safety', true, null, 'ignored');
+    });
+  });
+
+  test('redirect: followed, hop recorded, the target file is used', async ({ page, openPopup }) => {
+    await withVariant('redirect', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'parse');
+      await expect(popup.getByTestId('robots-final-url')).toHaveText(`${site.origin}/robots-files/moved.txt`);
+      await expect(popup.getByTestId('robots-hops').locator('li')).toHaveText([`${site.origin}/robots.txt answered 301`]);
+      await expect(popup.getByTestId('robots-size')).toHaveAttribute('data-bytes', '37');
+      await expectRow(popup, 'Googlebot', true, null, 'global');
+    });
+  });
+
+  test('six redirects: more than 5 hops, treated as not found', async ({ page, openPopup }) => {
+    await withVariant('redirect-chain-6', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'tooManyRedirects');
+      await expect(popup.locator('[data-testid=robots-row][data-allowed=true]')).toHaveCount(16);
+    });
+  });
+
+  test('redirect loop: stopped after 5 hops, not found, loop named', async ({ page, openPopup }) => {
+    await withVariant('redirect-loop', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'tooManyRedirects');
+      await expect(popup.locator('[data-testid=robots-warning][data-code=redirectLoop]')).toHaveCount(1);
+    });
+  });
+
+  test('oversize (10 MB): only the first 512,000 bytes count', async ({ page, openPopup }) => {
+    await withVariant('oversize', async (site) => {
+      await page.goto(`${site.origin}/before-cap/x`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-size')).toHaveAttribute('data-bytes', '512000');
+      await expect(popup.locator('[data-testid=robots-warning][data-code=truncated]')).toHaveText(
+        'Only the first 512000 bytes are used; the file has 10485760. Google ignores everything past 500 KiB.',
+      );
+      await expectRow(popup, 'Googlebot', false, 2, 'global');
+      const beyond = await page.context().newPage();
+      await beyond.goto(`${site.origin}/beyond-cap/x`);
+      const popup2 = await openPopup(beyond);
+      // The rule past the cap is not applied.
+      await expectRow(popup2, 'Googlebot', true, null, 'global');
+      await beyond.close();
+    });
+  });
+
+  test('HTML served as robots.txt: parsed anyway, with a warning', async ({ page, openPopup }) => {
+    await withVariant('html', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'parse');
+      await expect(popup.locator('[data-testid=robots-warning][data-code=notPlainText]')).toContainText('text/html; charset=utf-8');
+      await expectRow(popup, 'Googlebot', true, null, 'none');
+    });
+  });
+
+  test('a server that trickles bytes: timeout after 10 s, unreachable', async ({ page, openPopup }) => {
+    test.setTimeout(45_000);
+    await withVariant('trickle', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'timeout', { timeout: 20_000 });
+      await expect(popup.locator('[data-testid=robots-row][data-allowed=false]')).toHaveCount(15);
+    });
+  });
+
+  test('sandbox: opened at the deciding line; an edit changes the verdict live', async ({ page, demo, openPopup, context }) => {
+    await page.goto(`${demo}/robots/page.html`);
+    const popup = await openPopup(page);
+    const opening = context.waitForEvent('page');
+    await row(popup, 'AdsBot-Google').getByTestId('robots-line').click();
+    const sandbox = await opening;
+    await sandbox.waitForLoadState();
+    expect(new URL(sandbox.url()).searchParams.get('line')).toBe(String(L.adsBotRobots));
+    await expect(sandbox.getByTestId('sandbox-highlight')).toHaveAttribute('data-line', String(L.adsBotRobots));
+    const ads = sandbox.locator('[data-testid=sandbox-row][data-token="AdsBot-Google"]');
+    await expect(ads).toHaveAttribute('data-allowed', 'false');
+    await expect(ads).toHaveAttribute('data-line', String(L.adsBotRobots));
+    await expect(sandbox.getByTestId('sandbox-no-diff')).toBeVisible();
+
+    const editor = sandbox.getByTestId('sandbox-editor');
+    const text = await editor.inputValue();
+    await editor.fill(text.replace('Disallow: /robots/', 'Allow: /robots/'));
+    await expect(ads).toHaveAttribute('data-allowed', 'true');
+    await expect(ads).toHaveAttribute('data-line', String(L.adsBotRobots));
+    await expect(sandbox.getByTestId('sandbox-diff').locator('li')).toHaveText([
+      `−${String(13).padStart(5)}  Disallow: /robots/`,
+      `+${String(13).padStart(5)}  Allow: /robots/`,
+    ]);
+    // A second URL, relative to the page: both get their own verdicts.
+    await sandbox.getByTestId('sandbox-urls').fill(`${demo}/robots/page.html\n/blocked/x`);
+    const second = sandbox.locator(`[data-testid=sandbox-verdicts][data-url="${demo}/blocked/x"]`);
+    await expect(second.locator('[data-token=Googlebot]')).toHaveAttribute('data-line', String(L.googlebotBlocked));
+    await expect(second.locator('[data-token=Googlebot]')).toHaveAttribute('data-allowed', 'false');
+    // Picking a verdict highlights its deciding line.
+    await second.locator('[data-token=Googlebot] [data-testid=sandbox-pick]').click();
+    await expect(sandbox.getByTestId('sandbox-highlight')).toHaveAttribute('data-line', String(L.googlebotBlocked));
+    // The crawl-delay line is flagged in the gutter.
+    await expect(sandbox.locator('[data-testid=sandbox-gutter-mark][data-line="20"]')).toHaveCount(1);
+    await sandbox.close();
+  });
+});
