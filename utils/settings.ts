@@ -15,3 +15,16 @@ export const compareChromeVersion = storage.defineItem<string>(settingKey('compa
 export const compareIncludeCookies = storage.defineItem<boolean>(settingKey('compare.includeCookies'), {
   fallback: false,
 });
+
+// verify: the DNS-over-HTTPS resolver for reverse/forward checks ('google' = dns.google/resolve,
+// 'cloudflare' = cloudflare-dns.com/dns-query). The two test-only items point the tool at stand-ins
+// on 127.0.0.1 (browser tests); empty = off, and the tool shows a warning while either is set.
+export const verifyResolver = storage.defineItem<'google' | 'cloudflare'>(settingKey('verify.resolver'), {
+  fallback: 'google',
+});
+export const verifyTestResolverUrl = storage.defineItem<string>(settingKey('verify.testResolverUrl'), {
+  fallback: '',
+});
+export const verifyTestRangesBase = storage.defineItem<string>(settingKey('verify.testRangesBase'), {
+  fallback: '',
+});

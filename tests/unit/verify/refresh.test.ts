@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeFileUrl, rangesNeedRefresh, RANGES_MAX_AGE_MS, validateRangeFile } from '../../../lib/verify';
+import { filesToRefresh, rangeFileUrl, rangesInUse, rangesNeedRefresh, RANGES_MAX_AGE_MS, validateRangeFile } from '../../../lib/verify';
 
 const good = JSON.stringify({
   creationTime: '2026-08-21T14:45:42.000000',
@@ -54,5 +54,31 @@ describe('range sources', () => {
   it('builds Google\'s URL, or a test stand-in\'s', () => {
     expect(rangeFileUrl('common-crawlers')).toBe('https://developers.google.com/static/crawling/ipranges/common-crawlers.json');
     expect(rangeFileUrl('user-triggered-agents', 'http://127.0.0.1:4000/ipranges')).toBe('http://127.0.0.1:4000/ipranges/user-triggered-agents.json');
+  });
+});
+
+describe('rangesInUse / filesToRefresh — the last good copy stays', () => {
+  const snapshot = {
+    'common-crawlers': { creationTime: 'snap', prefixes: [{ ipv4Prefix: '66.249.64.0/27' }] },
+    'special-crawlers': { creationTime: 'snap', prefixes: [{ ipv4Prefix: '108.177.2.0/27' }] },
+  };
+  const dl = { file: { creationTime: 'new', prefixes: [{ ipv4Prefix: '66.249.64.0/27' }, { ipv4Prefix: '66.249.65.0/27' }] }, fetchedAt: 1000 };
+  it('a download replaces the snapshot file by file; files in neither are listed as none', () => {
+    const r = rangesInUse(snapshot, { 'common-crawlers': dl });
+    expect(r.files['common-crawlers']).toBe(dl.file);
+    expect(r.files['special-crawlers']).toBe(snapshot['special-crawlers']);
+    expect(r.status.map((s) => [s.name, s.source, s.creationTime, s.prefixes])).toEqual([
+      ['common-crawlers', 'download', 'new', 2],
+      ['special-crawlers', 'snapshot', 'snap', 1],
+      ['user-triggered-fetchers', 'none', null, 0],
+      ['user-triggered-fetchers-google', 'none', null, 0],
+      ['user-triggered-agents', 'none', null, 0],
+    ]);
+  });
+  it('fetches what is missing or a day old, and waits a day after a failed attempt', () => {
+    const day = RANGES_MAX_AGE_MS;
+    expect(filesToRefresh({ 'common-crawlers': dl }, 1000 + day - 1, null)).toEqual(['special-crawlers', 'user-triggered-fetchers', 'user-triggered-fetchers-google', 'user-triggered-agents']);
+    expect(filesToRefresh({ 'common-crawlers': dl }, 1000 + day, null)).toHaveLength(5);
+    expect(filesToRefresh({}, 5000, 4000)).toEqual([]);
   });
 });

@@ -1,0 +1,40 @@
+import type { IpVerdict } from '../../lib/verify';
+import { categoryLabel, headline, reasonText } from './labels';
+import { tc } from './t';
+
+/** One address's verdict with every piece of evidence: range, PTR names, forward lookups. */
+export function IpVerdictView({ v }: { v: IpVerdict }) {
+  return (
+    <li className={`verify-result verify-${v.verdict}`} data-testid="ip-result" data-verdict={v.verdict} data-ip={v.ip ?? v.input}>
+      <div>
+        <code>{v.input}</code>
+        {v.ip && v.ip !== v.input.trim() ? <span className="cs-muted"> ({v.ip})</span> : null}{' '}
+        <strong data-testid="ip-headline">{headline(v)}</strong>
+      </div>
+      <ul className="verify-evidence">
+        <li data-testid="ip-reason">{reasonText(v.reason)}</li>
+        {v.range ? (
+          <li data-testid="ip-range">{tc('verify.rangeLine', [v.range.prefix, categoryLabel(v.range.category)])}</li>
+        ) : v.verdict !== 'invalid' && v.reason.code !== 'reservedAddress' ? (
+          <li data-testid="ip-range">{tc('verify.notInRanges')}</li>
+        ) : null}
+        {v.dns ? (
+          <li data-testid="ip-dns">
+            {tc('verify.dns.question', [v.dns.question])}
+            {v.dns.outcome === 'failed' && v.dns.hosts.length === 0 ? ` ${tc('verify.dns.failed', [v.dns.error ?? ''])}` : null}
+            {v.dns.outcome === 'noPtr' ? ` ${tc('verify.dns.noPtr')}` : null}
+            {v.dns.hosts.length ? (
+              <ul>
+                {v.dns.hosts.map((h) => (
+                  <li key={h.host} data-testid="ip-host" data-forward={h.forward}>
+                    {tc(`verify.dns.host.${h.forward}`, [h.host, h.addresses.join(', ') || '—', h.error ?? ''])}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ) : null}
+      </ul>
+    </li>
+  );
+}

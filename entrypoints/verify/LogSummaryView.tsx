@@ -1,0 +1,128 @@
+import { i18n } from '#i18n';
+import { HourChart } from './HourChart';
+import { crawlerLabel, reasonText } from './labels';
+import type { LogResult } from './LogAnalyzer';
+import { fmtBytes, fmtInt, tc } from './t';
+
+interface Props {
+  result: LogResult;
+  exporting: boolean;
+  onExportLines: () => void;
+  onExportFake: () => void;
+}
+
+export function LogSummaryView({ result, exporting, onExportLines, onExportFake }: Props) {
+  const { tally, summary } = result;
+  return (
+    <div data-testid="log-summary">
+      <h3>{i18n.t('verify.log.fileHeading', [result.name])}</h3>
+      <ul className="verify-facts">
+        <li data-testid="log-lines" data-value={tally.lines}>
+          {i18n.t('verify.log.lines', [fmtInt(tally.lines), fmtBytes(result.read.rawBytes), result.gzip ? i18n.t('verify.log.gzip', [fmtBytes(result.read.textBytes)]) : ''])}
+        </li>
+        <li>{tc(`verify.log.format.${tally.format ?? 'none'}`)}</li>
+        <li data-testid="google-lines" data-value={tally.googleLines}>
+          {i18n.t('verify.log.googleLines', [fmtInt(tally.googleLines), fmtInt(tally.ips.length)])}
+        </li>
+        {tally.commonFormatLines ? <li>{i18n.t('verify.log.commonFormat', [fmtInt(tally.commonFormatLines)])}</li> : null}
+        {result.dnsCapped ? <li className="cs-error">{i18n.t('verify.log.dnsCapped', [fmtInt(result.dnsCapped)])}</li> : null}
+        {tally.overflowLines ? <li className="cs-error">{i18n.t('verify.log.overflow', [fmtInt(tally.overflowLines)])}</li> : null}
+      </ul>
+      {tally.googleLines === 0 ? (
+        <p data-testid="no-google">{i18n.t('verify.log.noGoogle')}</p>
+      ) : (
+        <>
+          <table className="cs-table" data-testid="crawler-table">
+            <caption>{i18n.t('verify.log.crawlersCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{i18n.t('verify.log.colCrawler')}</th>
+                <th scope="col">{i18n.t('verify.log.colLines')}</th>
+                <th scope="col">{i18n.t('verify.log.colReal')}</th>
+                <th scope="col">{i18n.t('verify.log.colFake')}</th>
+                <th scope="col">{i18n.t('verify.log.colUnverified')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.crawlers.map((c) => (
+                <tr key={c.crawler} data-crawler={c.crawler}>
+                  <th scope="row">{crawlerLabel(c.crawler)}</th>
+                  <td data-testid="lines">{fmtInt(c.lines)}</td>
+                  <td data-testid="real">{fmtInt(c.real)}</td>
+                  <td data-testid="fake">{fmtInt(c.fake)}</td>
+                  <td data-testid="unverified">{fmtInt(c.unverified)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h4>{i18n.t('verify.log.fakeHeading', [fmtInt(summary.fakeIps.length), fmtInt(summary.fakeLines)])}</h4>
+          {summary.fakeIps.length ? (
+            <table className="cs-table" data-testid="fake-ips">
+              <thead>
+                <tr>
+                  <th scope="col">{i18n.t('verify.log.colIp')}</th>
+                  <th scope="col">{i18n.t('verify.log.colLines')}</th>
+                  <th scope="col">{i18n.t('verify.log.colClaimed')}</th>
+                  <th scope="col">{i18n.t('verify.log.colWhy')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.fakeIps.slice(0, 50).map((f) => (
+                  <tr key={f.ip} data-ip={f.ip}>
+                    <td><code>{f.ip}</code></td>
+                    <td>{fmtInt(f.lines)}</td>
+                    <td>{f.crawlers.map(crawlerLabel).join(', ')}</td>
+                    <td>{reasonText(f.reason)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          <p>
+            <button type="button" onClick={onExportLines} disabled={exporting} data-testid="export-lines">
+              {exporting ? i18n.t('verify.log.exporting') : i18n.t('verify.log.exportLines')}
+            </button>{' '}
+            <button type="button" onClick={onExportFake} disabled={summary.fakeIps.length === 0} data-testid="export-fake">
+              {i18n.t('verify.log.exportFake')}
+            </button>
+          </p>
+          <div className="verify-columns">
+            <div>
+              <h4>{i18n.t('verify.log.statusHeading')}</h4>
+              <ul data-testid="statuses">
+                {tally.statuses.slice(0, 12).map(([s, n]) => (
+                  <li key={s} data-status={s}>
+                    <code>{s}</code> — {fmtInt(n)}
+                  </li>
+                ))}
+              </ul>
+              <p data-testid="bytes" data-value={tally.bytes}>{i18n.t('verify.log.bytes', [fmtBytes(tally.bytes)])}</p>
+            </div>
+            <div>
+              <h4>{tally.pathsApproximate ? i18n.t('verify.log.pathsApprox') : i18n.t('verify.log.pathsHeading')}</h4>
+              <ol data-testid="paths">
+                {tally.paths.slice(0, 10).map(([p, n]) => (
+                  <li key={p}>
+                    <code>{p}</code> — {fmtInt(n)}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </div>
+          <h4>{i18n.t('verify.log.hoursHeading')}</h4>
+          <HourChart hours={tally.hours} />
+        </>
+      )}
+      <h4 data-testid="unparseable" data-value={tally.unparseable}>{i18n.t('verify.log.unparseable', [fmtInt(tally.unparseable), fmtInt(tally.blankLines)])}</h4>
+      {tally.examples.length ? (
+        <ul className="verify-examples">
+          {tally.examples.map((e) => (
+            <li key={e.lineNo}>
+              {i18n.t('verify.log.example', [fmtInt(e.lineNo), tc(`verify.log.problem.${e.problem}`)])} <code>{e.text}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
