@@ -1,6 +1,9 @@
 import type { Source } from '../indexability/types';
 import type { Report, ReportReason, Translate } from './types';
 
+/** Locale keys are camelCase: not-indexable → notIndexable. */
+export const verdictKey = (v: string) => v.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
 /** Inline code that survives any backticks in page content. */
 export function mdCode(s: string): string {
   const text = s.replace(/[\r\n]+/g, ' ');
@@ -42,7 +45,7 @@ const reasonLines = (rs: ReportReason[], t: Translate): string[] =>
 export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
   out.push(`# ${t('report.md.title')} — ${r.url}`, '');
-  out.push(`**${t(`report.verdict.${r.verdict}`)}**`, '');
+  out.push(`**${t(`report.verdict.${verdictKey(r.verdict)}`)}**`, '');
   out.push(`- ${t('report.md.generatedAt', [r.generatedAt, r.generator])}`);
   out.push(`- ${r.fetchedAt ? t('report.md.fetchedAt', [r.fetchedAt]) : t('report.md.notRecorded')}`);
   out.push(`- ${t('report.md.status', [r.status ? `${r.status.code} ${r.status.line}`.trim() : '—'])}`);
