@@ -1,5 +1,6 @@
 import type { PageFacts } from '../lib/core/types';
 import { registerContentHandlers } from '../utils/messaging';
+import { liveIndexSignals, servedIndexSignals } from '../utils/content-indexability';
 
 // O(1) on page load: remember the URL and register one listener. Everything else is read
 // from what the browser already measured, and only when the popup asks.
@@ -11,6 +12,7 @@ export default defineContentScript({
     const stop = registerContentHandlers({
       getPageFacts: () => pageFacts(loadedUrl),
       getResourceUrls: () => resourceUrls(),
+      getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : servedIndexSignals()),
     });
     ctx.onInvalidated(stop);
   },

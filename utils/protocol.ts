@@ -7,6 +7,8 @@
 import type { MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
 import type { RobotsReport } from '../lib/robots/types';
+import type { PageSignals, Verdict } from '../lib/indexability/types';
+import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
 
@@ -36,6 +38,10 @@ export type CompareReply =
 /** Messages the background answers. */
 export interface BackgroundProtocol {
   getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
+  /** Conditional re-requests of the URL (If-None-Match / If-Modified-Since, each alone): no-store, 10 s timeout, cookies only if asked. */
+  probeCaching: { req: { url: string; requests: ProbeRequest[]; withCookies: boolean }; res: ProbeResult[] };
+  /** The popup's full verdict for a tab: the toolbar badge follows it. */
+  showVerdictBadge: { req: { tabId: number; verdict: Verdict }; res: null };
   /** robots.txt of the URL's origin, fetched like Google (cached 24 h; refresh = "Fetch again"). */
   getRobots: { req: { url: string; refresh?: boolean }; res: RobotsReport };
   /** Fetch the URL as Googlebot Smartphone and Googlebot Desktop (in parallel) and compare. */
@@ -47,6 +53,8 @@ export interface BackgroundProtocol {
 /** Messages the content script answers (sent to one tab). */
 export interface ContentProtocol {
   getPageFacts: { req: Record<string, never>; res: PageFacts };
+  /** Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served (re-read from the HTTP cache, 2 MiB cap, 10 s). */
+  getIndexSignals: { req: { where: 'served' | 'live' }; res: PageSignals };
   /** URLs of the page's own CSS and JS, from performance.getEntriesByType('resource'). */
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
 }

@@ -5,6 +5,8 @@ import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
 import { getRobots } from './robots';
 import { compareAgents, getCompareSummary } from './compare';
+import { probeCaching } from './caching';
+import { showVerdictBadge } from './badge';
 
 type H<K extends keyof BackgroundProtocol> = (
   data: BackgroundProtocol[K]['req'],
@@ -30,4 +32,6 @@ export const handlers = {
   getRobots,
   compareAgents,
   getCompareSummary,
+  probeCaching,
+  showVerdictBadge,
 };

@@ -4,6 +4,9 @@ import { i18n } from '#i18n';
 import { usePopup } from './store';
 import { NotInspectable } from '../../components/NotInspectable';
 import { ResponseSection } from '../../components/ResponseSection';
+import { VerdictSection } from '../../components/VerdictSection';
+import { CachingSection } from '../../components/CachingSection';
+import { ExportBar } from '../../components/ExportBar';
 import { CompareSection } from '../../components/CompareSection';
 import { RobotsSection } from '../../components/RobotsSection';
 
@@ -43,9 +46,13 @@ export function App({ tabParam }: { tabParam: string | null }) {
       {snapshot && !snapshot.inspectable.ok ? (
         <NotInspectable url={snapshot.url} reason={snapshot.inspectable.reason} />
       ) : null}
+      {/* The verdict comes first; every other section follows it. */}
+      {snapshot && snapshot.inspectable.ok ? <VerdictSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <ResponseSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <RobotsSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <CompareSection snapshot={snapshot} /> : null}
+      {snapshot && snapshot.inspectable.ok ? <CachingSection snapshot={snapshot} /> : null}
+      {snapshot && snapshot.inspectable.ok ? <ExportBar snapshot={snapshot} /> : null}
     </main>
   );
 }
