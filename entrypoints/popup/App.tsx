@@ -53,6 +53,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
       {snapshot && snapshot.inspectable.ok ? <CompareSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <CachingSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <ExportBar snapshot={snapshot} /> : null}
+      <p className="verify-link"><a href={browser.runtime.getURL('/verify.html')} target="_blank" rel="noreferrer" data-testid="verify-link">{i18n.t('verify.openTool')}</a></p>
     </main>
   );
 }
