@@ -102,6 +102,10 @@ function exactUrlCondition(url: string): Pick<Browser.declarativeNetRequest.Rule
   return { regexFilter: `^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` };
 }
 
+/** How long to wait for a webRequest event that lags behind its fetch. */
+const EVENT_WAIT_MS = 2000;
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 const toHeaders = (h: Browser.webRequest.HttpHeader[] | undefined): Header[] =>
   (h ?? []).map((x) => ({ name: x.name, value: x.value ?? '' }));
 
@@ -145,9 +149,12 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
     // Response status and headers of our request, by request id (set once it is sent).
     let requestId: string | null = null;
     let received: { status: number; headers: Header[] } | null = null;
+    let sawHeaders!: () => void;
+    const headersSeen = new Promise<void>((r) => (sawHeaders = r));
     const onHeaders = (d: Browser.webRequest.OnHeadersReceivedDetails) => {
       if (d.tabId === -1 && d.url === url && (requestId === null || d.requestId === requestId)) {
         received = { status: d.statusCode, headers: toHeaders(d.responseHeaders) };
+        sawHeaders();
       }
       return undefined;
     };
@@ -176,13 +183,20 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
         browser.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']);
         pending = fetch(url, init(signal));
         // Hold the rule (and the turn) only until our request headers are out, or the fetch settles.
-        await Promise.race([sent, pending.then(() => undefined, () => undefined)]);
+        const settled = pending.then(
+          () => true,
+          () => false,
+        );
+        await Promise.race([sent, settled]);
+        // webRequest events arrive on their own path: the fetch can settle before them.
+        if (requestId === null && (await settled)) await Promise.race([sent, delay(EVENT_WAIT_MS)]);
       } finally {
         browser.webRequest.onSendHeaders.removeListener(onSend);
         if (id !== null) await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
         release();
       }
       res = await pending;
+      if (received === null) await Promise.race([headersSeen, delay(EVENT_WAIT_MS)]);
     } finally {
       browser.webRequest.onHeadersReceived.removeListener(onHeaders);
     }

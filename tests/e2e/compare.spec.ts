@@ -1,0 +1,131 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/** From the popup of `page`, open the comparison page and wait for its report. */
+async function compareFromPopup(context: BrowserContext, popup: Page): Promise<Page> {
+  const [cmp] = await Promise.all([context.waitForEvent('page'), popup.getByTestId('compare-open').click()]);
+  await cmp.getByTestId('compare-report').waitFor({ timeout: 30_000 });
+  return cmp;
+}
+
+const row = (cmp: Page, field: string) => cmp.getByTestId(`compare-row-${field}`);
+const sessionRules = (sw: Worker) => sw.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+
+test.describe('mobile vs desktop Googlebot', () => {
+  test('HTML per user agent: title, mobile-only noindex, word counts, removed links; no rule left; the tab keeps its own UA', async ({
+    page,
+    demo,
+    context,
+    openPopup,
+    serviceWorker,
+  }) => {
+    await page.goto(`${demo}/compare/by-agent.html`);
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('compare-section')).toContainText('Not compared yet');
+    const cmp = await compareFromPopup(context, popup);
+    await expect(cmp.getByTestId('compare-url')).toHaveText(`${demo}/compare/by-agent.html`);
+
+    await expect(row(cmp, 'title').getByTestId('mobile')).toHaveText('Winter shoes (mobile)');
+    await expect(row(cmp, 'title').getByTestId('desktop')).toHaveText('Winter shoes — handmade in Porto');
+
+    await expect(row(cmp, 'robotsMeta')).toHaveAttribute('data-severity', 'critical');
+    await expect(row(cmp, 'robotsMeta').getByTestId('mobile')).toHaveText('robots: noindex');
+    await expect(row(cmp, 'robotsMeta').getByTestId('desktop')).toHaveText('(none)');
+    await expect(row(cmp, 'robotsMeta').getByTestId('why')).toHaveText(
+      'noindex only on mobile (meta): Google indexes the mobile version, so the page drops out of the index.',
+    );
+
+    await expect(row(cmp, 'wordCount').getByTestId('mobile')).toHaveText('10');
+    await expect(row(cmp, 'wordCount').getByTestId('desktop')).toHaveText('47');
+    await expect(row(cmp, 'wordCount').getByTestId('why')).toHaveText(
+      'The mobile HTML has 37 fewer words (10 against 47): Google indexes the smaller version.',
+    );
+
+    await expect(row(cmp, 'internalLinks').getByTestId('removed').locator('li')).toHaveText([
+      `${demo}/compare/sandals.html`,
+      `${demo}/compare/slippers.html`,
+    ]);
+    await expect(row(cmp, 'externalLinks').getByTestId('removed').locator('li')).toHaveText(['https://partner.example/shoes']);
+    await expect(cmp.getByTestId('compare-findings').locator('li')).toHaveAttribute('data-code', 'varyMissing');
+    // Most severe first: the mobile-only noindex leads.
+    await expect(cmp.getByTestId('compare-differences').locator('tbody tr').first()).toHaveAttribute('data-field', 'robotsMeta');
+
+    // The User-Agent each request really carried.
+    await expect(cmp.getByTestId('compare-side-mobile').getByTestId('sent-ua')).toHaveText(
+      /^Mozilla\/5\.0 \(Linux; Android 6\.0\.1; Nexus 5X Build\/MMB29P\) AppleWebKit\/537\.36 \(KHTML, like Gecko\) Chrome\/156\.0\.8078\.108 Mobile Safari\/537\.36 \(compatible; Googlebot\/2\.1; \+http:\/\/www\.google\.com\/bot\.html\)$/,
+    );
+    await expect(cmp.getByTestId('compare-side-desktop').getByTestId('sent-ua')).toHaveText(
+      'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/156.0.8078.108 Safari/537.36',
+    );
+
+    // Nothing of the comparison outlives it: no session rule, and the tab sends the browser's own User-Agent.
+    expect(await sessionRules(serviceWorker)).toEqual([]);
+    await page.reload();
+    const own = await page.evaluate(() => navigator.userAgent);
+    await expect(page.locator('#ua')).toHaveText(own);
+    expect(own).not.toContain('Googlebot');
+
+    // The popup now shows the summary of that comparison.
+    await popup.reload();
+    await expect(popup.getByTestId('compare-summary')).toContainText('critical: Robots meta, Title');
+  });
+
+  test('identical HTML: one line "no differences"', async ({ page, demo, context, openPopup, serviceWorker }) => {
+    await page.goto(`${demo}/compare/same.html`);
+    const cmp = await compareFromPopup(context, await openPopup(page));
+    await expect(cmp.getByTestId('compare-identical')).toHaveText(
+      'No differences — Googlebot Smartphone and Googlebot Desktop were served the same page.',
+    );
+    await expect(cmp.getByTestId('compare-differences')).toHaveCount(0);
+    await expect(cmp.getByTestId('compare-findings')).toHaveCount(0);
+    expect(await sessionRules(serviceWorker)).toEqual([]);
+  });
+
+  test('403 for Googlebot Desktop only is reported as a finding', async ({ page, demo, context, openPopup, serviceWorker }) => {
+    await page.goto(`${demo}/compare/blocked-desktop.html`);
+    const cmp = await compareFromPopup(context, await openPopup(page));
+    const blocked = cmp.getByTestId('compare-findings').locator('li[data-code=blocked]');
+    await expect(blocked).toHaveAttribute('data-agent', 'desktop');
+    await expect(blocked).toHaveText(
+      "critical Googlebot Desktop got HTTP 403 while the other agent got the page: your CDN or server blocks a Googlebot user agent from a non-Google IP. Real Googlebot may be served differently — check your server logs or Search Console's URL Inspection.",
+    );
+    await expect(row(cmp, 'status').getByTestId('mobile')).toHaveText('200');
+    await expect(row(cmp, 'status').getByTestId('desktop')).toHaveText('403');
+    expect(await sessionRules(serviceWorker)).toEqual([]);
+  });
+
+  test('redirects are followed by hand and a loop is reported for both agents', async ({
+    page,
+    demo,
+    context,
+    openPopup,
+    serviceWorker,
+    extensionId,
+  }) => {
+    await page.goto(`${demo}/compare/mobile-redirect.html`);
+    let cmp = await compareFromPopup(context, await openPopup(page));
+    await expect(row(cmp, 'finalUrl').getByTestId('mobile')).toHaveText(`${demo}/compare/m/page.html`);
+    await expect(row(cmp, 'finalUrl').getByTestId('desktop')).toHaveText(`${demo}/compare/mobile-redirect.html`);
+    await expect(row(cmp, 'redirects').getByTestId('mobile')).toHaveText(
+      `302 ${demo}/compare/mobile-redirect.html → /compare/m/page.html`,
+    );
+
+    // A tab cannot show a loop: open the comparison page for the looping URL directly.
+    cmp = await context.newPage();
+    await cmp.goto(`chrome-extension://${extensionId}/compare.html?url=${encodeURIComponent(`${demo}/compare/loop.html`)}`);
+    const findings = cmp.getByTestId('compare-findings').locator('li[data-code=fetchFailed]');
+    await expect(findings).toHaveCount(2);
+    await expect(findings.first()).toContainText(`redirect loop — ${demo}/compare/loop2.html redirects back to ${demo}/compare/loop.html.`);
+    expect(await sessionRules(serviceWorker)).toEqual([]);
+  });
+
+  test('50 MB for mobile: counted to the last byte, the 2 MB cut reported only for mobile', async ({ demo, context, serviceWorker, extensionId }) => {
+    const cmp = await context.newPage();
+    await cmp.goto(`chrome-extension://${extensionId}/compare.html?url=${encodeURIComponent(`${demo}/compare/huge-mobile.html`)}`);
+    await cmp.getByTestId('compare-report').waitFor({ timeout: 30_000 });
+    await expect(cmp.getByTestId('compare-side-mobile').getByTestId('side-bytes')).toHaveAttribute('data-bytes', '52428800');
+    await expect(cmp.getByTestId('compare-findings').locator('li[data-code=overLimit]')).toHaveAttribute('data-agent', 'mobile');
+    await expect(row(cmp, 'bytes')).toHaveAttribute('data-severity', 'critical');
+    expect(await sessionRules(serviceWorker)).toEqual([]);
+  });
+});
