@@ -8,7 +8,7 @@ const upperHex = (b: number) => (b >= 97 && b <= 102 ? b - 32 : b);
  * every byte ≥ 0x80 is %-encoded, so the result is ASCII (and its length is its UTF-8 length).
  * Works on the UTF-8 bytes [start, end) of `bytes`.
  */
-export function escapePatternBytes(bytes: Uint8Array, start = 0, end = bytes.length): string {
+export function escapePatternBytes(bytes: Uint8Array, start = 0, end = bytes.length, bin?: string): string {
   let simple = true;
   for (let i = start; i < end; i++) {
     const b = bytes[i];
@@ -17,7 +17,7 @@ export function escapePatternBytes(bytes: Uint8Array, start = 0, end = bytes.len
       break;
     }
   }
-  if (simple) return asciiString(bytes, start, end);
+  if (simple) return bin !== undefined ? bin.slice(start, end) : binaryString(bytes, start, end);
   let out = '';
   for (let i = start; i < end; i++) {
     const b = bytes[i];
@@ -40,8 +40,8 @@ export function escapePattern(value: string): string {
 
 const CHUNK = 8192;
 
-/** Bytes < 0x80 as a string (callers only pass ASCII ranges). */
-export function asciiString(bytes: Uint8Array, start: number, end: number): string {
+/** A string with one char per byte (char code = byte value). */
+export function binaryString(bytes: Uint8Array, start = 0, end = bytes.length): string {
   if (end - start <= CHUNK) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
   let out = '';
   for (let i = start; i < end; i += CHUNK) {

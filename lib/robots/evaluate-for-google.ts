@@ -1,9 +1,9 @@
-import type { CrawlerVerdict, ParsedRobotsTxt, RobotsReport } from './types';
+import type { AgentMatch, CrawlerVerdict, ParsedRobotsTxt, RobotsReport } from './types';
 import { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
 import { parseRobotsTxt } from './parse-robots-txt';
 import { matchAgentPath, namesAgent, pathBytesOf } from './match-agent';
 
-function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: Uint8Array): CrawlerVerdict {
+function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: Uint8Array, memo: Map<string, AgentMatch>): CrawlerVerdict {
   const base = { token: c.token, obeysRobotsTxt: c.obeysRobotsTxt };
   if (!c.obeysRobotsTxt) {
     return { ...base, allowed: true, group: 'ignored', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'ignoresRobotsTxt', params: [c.token] } };
@@ -22,7 +22,7 @@ function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: Uint8Array)
   if (agent === null && c.ignoresGlobal) {
     return { ...base, allowed: true, group: 'none', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'noGroupIgnoresGlobal', params: [[c.token, ...c.fallbacks].join(', ')] } };
   }
-  const m = matchAgentPath(parsed, agent ?? c.token, path);
+  const m = matchAgentPath(parsed, agent ?? c.token, path, memo);
   if (m.groupKind === 'none') {
     return { ...base, allowed: true, group: 'none', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'noGroup', params: [[c.token, ...c.fallbacks].join(', ')] } };
   }
@@ -41,7 +41,8 @@ function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: Uint8Array)
 export function evaluateForGoogle(robotsTxt: string | Uint8Array | ParsedRobotsTxt, url: string): CrawlerVerdict[] {
   const parsed = typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array ? parseRobotsTxt(robotsTxt) : robotsTxt;
   const path = pathBytesOf(url);
-  return GOOGLE_CRAWLERS.map((c) => verdictFor(c, parsed, path));
+  const memo = new Map<string, AgentMatch>();
+  return GOOGLE_CRAWLERS.map((c) => verdictFor(c, parsed, path, memo));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DiagnosticSeverity, ParsedRobotsTxt, RobotsDiagnostic, RobotsGroup } from './types';
-import { asciiString, escapePatternBytes } from './escape-pattern';
+import { binaryString, escapePatternBytes } from './escape-pattern';
 
 /** Google keeps 2083 × 8 − 1 bytes of a line and ignores the rest of it. */
 export const ROBOTS_MAX_LINE_BYTES = 2083 * 8 - 1;
@@ -45,6 +45,11 @@ const CANONICAL: Record<Exclude<KeyType, 'unknown'>, string> = {
   sitemap: 'sitemap',
 };
 
+function isAscii(b: Uint8Array): boolean {
+  for (let i = 0; i < b.length; i++) if (b[i] >= 0x80) return false;
+  return true;
+}
+
 /** Byte offset of the first invalid UTF-8 sequence, or -1. */
 function firstInvalidUtf8(b: Uint8Array): number {
   let i = 0;
@@ -87,23 +92,26 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
     if (diagnostics.length < ROBOTS_MAX_DIAGNOSTICS) diagnostics.push({ severity, line, code, params });
     else dropped++;
   };
-  const text = (s: number, e: number) => decoder.decode(bytes.subarray(s, e));
+  // One string with a char per byte: substrings by byte offset cost nothing. For the usual ASCII
+  // file it is the text itself; otherwise text shown to the user is decoded from the bytes.
+  const ascii = isAscii(bytes);
+  const bin = ascii ? decoder.decode(bytes) : binaryString(bytes);
+  const text = (s: number, e: number) => (ascii ? bin.slice(s, e) : decoder.decode(bytes.subarray(s, e)));
 
   let current: RobotsGroup | null = null;
   let currentHasRule = false;
 
   const handleLine = (lineNo: number, s: number, e: number, tooLong: boolean) => {
     if (tooLong) diag('warning', lineNo, 'lineTooLong', [String(ROBOTS_MAX_LINE_BYTES)]);
-    // A NUL byte ends the line's content (Google works on C strings).
+    // A NUL byte ends the line's content (Google works on C strings); `#` starts a comment.
     for (let i = s; i < e; i++) {
-      if (bytes[i] === 0) {
-        diag('warning', lineNo, 'nulByte', []);
+      const b = bytes[i];
+      if (b === 35 /* # */) {
         e = i;
         break;
       }
-    }
-    for (let i = s; i < e; i++) {
-      if (bytes[i] === 35 /* # */) {
+      if (b === 0) {
+        diag('warning', lineNo, 'nulByte', []);
         e = i;
         break;
       }
@@ -188,7 +196,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
         }
       }
       const value = text(vs, ve);
-      const token = global ? '*' : asciiString(bytes, vs, te);
+      const token = global ? '*' : bin.slice(vs, te);
       if (global && ve - vs > 1) diag('info', lineNo, 'globalWithExtra', [value]);
       else if (!global && token === '') diag('warning', lineNo, 'agentEmpty', [value]);
       else if (!global && te !== ve) diag('info', lineNo, 'agentCut', [value, token]);
@@ -207,7 +215,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
       return;
     }
     currentHasRule = true;
-    current.rules.push({ kind: type, pattern: escapePatternBytes(bytes, vs, ve), line: lineNo });
+    current.rules.push({ kind: type, pattern: escapePatternBytes(bytes, vs, ve, bin), line: lineNo });
   };
 
   // Google skips a UTF-8 BOM, or any prefix of one, at the very start.
@@ -231,7 +239,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
   const tooLong = n - start > ROBOTS_MAX_LINE_BYTES;
   handleLine(++lineNo, start, tooLong ? start + ROBOTS_MAX_LINE_BYTES : n, tooLong);
 
-  const bad = firstInvalidUtf8(bytes);
+  const bad = ascii ? -1 : firstInvalidUtf8(bytes);
   if (bad !== -1) {
     let line = 1;
     for (let k = 0; k < bad; k++) {

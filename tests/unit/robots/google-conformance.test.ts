@@ -7,6 +7,7 @@ import {
   getPathParamsQuery,
   isAllowed,
   isValidUserAgentToObey,
+  matchAgent,
   parseRobotsTxt,
 } from '../../../lib/robots';
 
@@ -30,6 +31,18 @@ describe('Google matcher cases (OneAgentAllowedByRobots)', () => {
   for (const c of cases) {
     it(`${c.name} (robots_test.cc:${c.sourceLine})`, () => {
       expect(isAllowed(c.robotstxt, c.userAgent, c.url)).toBe(c.expected);
+    });
+  }
+});
+
+// The same cases through parse-once/match-many: the third question to a parsed file goes through the
+// prefix index, which must give the same answers as the plain scan.
+describe('Google matcher cases, parsed once and asked three times', () => {
+  for (const c of cases) {
+    it(`${c.name} (robots_test.cc:${c.sourceLine})`, () => {
+      const parsed = parseRobotsTxt(c.robotstxt);
+      const answers = [0, 1, 2, 3].map(() => matchAgent(parsed, c.userAgent, c.url).allowed);
+      expect(answers).toEqual([c.expected, c.expected, c.expected, c.expected]);
     });
   }
 });
