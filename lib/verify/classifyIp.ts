@@ -1,5 +1,5 @@
 import { compileRanges, lookupRange, type CompiledRanges } from './compileRanges';
-import { parseIp } from './parseIp';
+import { parseAddress } from './parseIp';
 import type { RangeFiles, RangeMatch } from './types';
 
 const compiledCache = new WeakMap<RangeFiles, CompiledRanges>();
@@ -32,7 +32,7 @@ export class IpError extends Error {
  * else throws an `IpError` naming the problem.
  */
 export function classifyIp(ip: string, files: RangeFiles): RangeMatch | null {
-  const parsed = parseIp(ip);
-  if (!parsed.ok) throw new IpError(parsed.code, parsed.params);
-  return lookupRange(compiledFor(files), parsed.addr);
+  const addr = parseAddress(ip);
+  if ('ok' in addr) throw new IpError(addr.code, addr.params);
+  return lookupRange(compiledFor(files), addr);
 }

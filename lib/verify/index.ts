@@ -1,5 +1,5 @@
 export type { RangeFile, RangeFiles, RangeMatch, Coded } from './types';
-export { parseIp, type ParsedIp, type IpParseError, type IpFamily } from './parseIp';
+export { parseIp, parseAddress, type ParsedIp, type IpParseError, type IpFamily } from './parseIp';
 export { classifyIp, IpError, compiledFor } from './classifyIp';
 export { compileRanges, lookupRange, type CompiledRanges } from './compileRanges';
 export { RANGE_FILE_NAMES, GOOGLE_RANGES_BASE, RANGES_MAX_AGE_MS, rangeFileUrl, rangesNeedRefresh, type RangeFileName } from './rangeSources';

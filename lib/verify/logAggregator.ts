@@ -130,13 +130,40 @@ export function createLogAggregator(
     paths.set(path, 1);
   };
 
+  // Logs repeat the same user-agents and run in time order: small caches skip most of the work.
+  const uaCache = new Map<string, ClaimedCrawler | null>();
+  const crawlerOf = (ua: string) => {
+    let c = uaCache.get(ua);
+    if (c === undefined) {
+      c = claimedCrawler(ua);
+      if (uaCache.size >= 1000) uaCache.clear();
+      uaCache.set(ua, c);
+    }
+    return c;
+  };
+  let lastHourKey = '';
+  let lastHour: number | null = null;
+  const hourOf = (time: string): number | null => {
+    // `21/Aug/2026:10:mm:ss +0200`: with a whole-hour offset the UTC hour is fixed by date, hour and offset.
+    const whole = time.length === 26 && time.endsWith('00');
+    const key = whole ? time.slice(0, 14) + time.slice(20) : '';
+    if (whole && key === lastHourKey) return lastHour;
+    const ms = parseLogTime(time);
+    const hour = ms === null ? null : Math.floor(ms / HOUR) * HOUR;
+    if (whole) {
+      lastHourKey = key;
+      lastHour = hour;
+    }
+    return hour;
+  };
+
   const record = (rec: LogRecord, lineNo: number) => {
     parsedLines++;
     if (rec.userAgent === null) {
       commonFormatLines++;
       return;
     }
-    const crawler = claimedCrawler(rec.userAgent);
+    const crawler = crawlerOf(rec.userAgent);
     if (!crawler) return;
     googleLines++;
     crawlerLines[crawler] = (crawlerLines[crawler] ?? 0) + 1;
@@ -157,9 +184,9 @@ export function createLogAggregator(
     bump(statuses, rec.status ?? '-', limits.maxStatuses, 'other');
     const path = requestPath(rec.request);
     if (path !== null) countPath(path);
-    const ms = rec.time === null ? null : parseLogTime(rec.time);
-    if (ms === null) linesWithoutTime++;
-    else bump(hours, Math.floor(ms / HOUR) * HOUR, limits.maxHours);
+    const hour = rec.time === null ? null : hourOf(rec.time);
+    if (hour === null) linesWithoutTime++;
+    else bump(hours, hour, limits.maxHours);
     onGoogleLine?.(rec, crawler, lineNo);
   };
 

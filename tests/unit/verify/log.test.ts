@@ -163,6 +163,18 @@ describe('a generated 1000-line log, summarised to exact counts', () => {
   });
 });
 
+describe('hours per UTC hour, with half-hour and negative offsets', () => {
+  it('buckets each line by its UTC hour', () => {
+    const agg = createLogAggregator();
+    ['21/Aug/2026:10:10:00 +0530', '21/Aug/2026:10:40:00 +0530', '21/Aug/2026:10:50:00 -0700', '21/Aug/2026:10:55:00 -0700', 'garbage'].forEach((t, i) =>
+      agg.line(`66.249.66.1 - - [${t}] "GET / HTTP/1.1" 200 1 "-" "Googlebot/2.1"`, i + 1),
+    );
+    const t = agg.tally();
+    expect(t.hours).toEqual([[Date.UTC(2026, 7, 21, 4), 1], [Date.UTC(2026, 7, 21, 5), 1], [Date.UTC(2026, 7, 21, 17), 2]]);
+    expect(t.linesWithoutTime).toBe(1);
+  });
+});
+
 describe('CSV logs and logs with no Google lines', () => {
   it('a CSV log is read by its header', () => {
     const agg = createLogAggregator();
