@@ -135,7 +135,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
             u.url === null ? (
               <p key={ui} className="cs-error">{i18n.t('robots.sandbox.badUrl', [u.raw])}</p>
             ) : (
-              <table key={ui} className="cs-table" data-testid="sandbox-verdicts" data-url={u.url}>
+              <table key={ui} className="cs-table robots-table" data-testid="sandbox-verdicts" data-url={u.url}>
                 <caption className="robots-caption cs-url">{u.url}</caption>
                 <tbody>
                   {results[ui]!.map((v, i) => (

@@ -100,6 +100,21 @@ test.describe('robots.txt', () => {
     });
   });
 
+  test('redirect to another origin: followed, that file applies here, with a warning', async ({ page, demo, openPopup }) => {
+    await withVariant(
+      'redirect-other-origin',
+      async (site) => {
+        await page.goto(`${site.origin}/blocked/x`);
+        const popup = await openPopup(page);
+        await expect(popup.getByTestId('robots-final-url')).toHaveText(`${demo}/robots.txt`);
+        await expect(popup.locator('[data-testid=robots-warning][data-code=redirectOtherOrigin]')).toContainText(demo);
+        // The main demo file, fetched through the redirect, blocks /blocked/ for Googlebot (line 3).
+        await expectRow(popup, 'Googlebot', false, L.googlebotBlocked, 'own');
+      },
+      { robotsRedirectTo: `${demo}/robots.txt` },
+    );
+  });
+
   test('six redirects: more than 5 hops, treated as not found', async ({ page, openPopup }) => {
     await withVariant('redirect-chain-6', async (site) => {
       await page.goto(`${site.origin}/small.html`);
