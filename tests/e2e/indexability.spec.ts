@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, Worker } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { validateSchema } from '../unit/report/validateSchema';
+
+// The popup report on the demo site's indexability pages: exact verdicts, exact reasons with
+// their evidence, the toolbar badge, the caching probe, the JSON export and the keyboard.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SHOTS = path.resolve(here, '../../test-results/indexability-screens');
+const schema = JSON.parse(fs.readFileSync(path.resolve(here, '../../docs/report-schema.json'), 'utf8'));
+
+const GREEN = [20, 108, 46, 255];
+const AMBER = [161, 92, 0, 255];
+const RED = [179, 38, 30, 255];
+
+/** The demo robots.txt disallows everything for Google-Extended (line 16): a note on every page. */
+const EXTENDED = 'info:googleExtendedBlocked';
+
+async function reportFor(page: Page, openPopup: (p: Page) => Promise<Page>, shot: string) {
+  const popup = await openPopup(page);
+  const verdict = popup.getByTestId('verdict');
+  await expect(verdict).toHaveAttribute('data-complete', 'true');
+  await expect(popup.locator('[data-testid=caching][data-probe=running]')).toHaveCount(0);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await popup.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
+  const reasons = await popup.locator('[data-testid=reasons] > li').evaluateAll((els) =>
+    els.map((e) => ({
+      key: `${e.getAttribute('data-severity')}:${e.getAttribute('data-code')}`,
+      text: e.querySelector('[data-testid=reason-text]')!.textContent!,
+      evidence: [...e.querySelectorAll('code')].map((c) => c.textContent!),
+    })),
+  );
+  return { popup, verdict: await verdict.getAttribute('data-verdict'), label: (await popup.getByTestId('verdict-label').innerText()).replace(/\s+/g, ' '), reasons };
+}
+
+async function badge(sw: Worker, tabId: number) {
+  return sw.evaluate(async (id) => ({
+    text: await chrome.action.getBadgeText({ tabId: id }),
+    color: await chrome.action.getBadgeBackgroundColor({ tabId: id }),
+  }), tabId);
+}
+
+test.describe('indexability verdict', () => {
+  test('indexable page: "Indexable", green OK badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/indexable.html`);
+    const tabId = await tabIdOf(page);
+    // The badge is set on page load (headers + one DOM query), before any popup opens.
+    await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: 'OK', color: GREEN });
+    const r = await reportFor(page, openPopup, 'indexable');
+    expect(r.verdict).toBe('indexable');
+    expect(r.label).toBe('Verdict for Google Search: Indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
+    expect(r.reasons[0]!.evidence).toEqual([`${demo}/robots.txt line 16: Disallow: /`]);
+    expect(r.reasons[1]!.text).toBe('HTTP 200: Googlebot can index the content.');
+    expect(r.reasons[3]!.evidence).toEqual([`HTML as served: <link rel="canonical" href="${demo}/indexability/indexable.html">`]);
+    await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: 'OK', color: GREEN });
+  });
+
+  test('meta robots noindex: "Not indexable", the tag as evidence, red NO badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/meta-noindex.html`);
+    const tabId = await tabIdOf(page);
+    await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: 'NO', color: RED });
+    const r = await reportFor(page, openPopup, 'meta-noindex');
+    expect(r.verdict).toBe('not-indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual(['block:noindex', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[0]).toEqual({
+      key: 'block:noindex',
+      text: 'noindex: Google keeps this page out of its search results.',
+      // the served tag decides; the same tag in the live DOM adds nothing
+      evidence: ['HTML as served: <meta name="robots" content="noindex, follow">'],
+    });
+  });
+
+  test('X-Robots-Tag googlebot: noindex counts; otherbot: noindex does not', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/xrt-googlebot-noindex.html`);
+    const g = await reportFor(page, openPopup, 'xrt-googlebot-noindex');
+    expect(g.verdict).toBe('not-indexable');
+    expect(g.reasons[0]).toEqual({
+      key: 'block:noindex',
+      text: 'noindex: Google keeps this page out of its search results.',
+      evidence: ['Header X-Robots-Tag: googlebot: noindex'],
+    });
+    expect(await badge(serviceWorker, await tabIdOf(page))).toEqual({ text: 'NO', color: RED });
+
+    await page.goto(`${demo}/indexability/xrt-otherbot-noindex.html`);
+    const o = await reportFor(page, openPopup, 'xrt-otherbot-noindex');
+    expect(o.verdict).toBe('indexable');
+    expect(o.reasons.map((x) => x.key)).toEqual([EXTENDED, 'info:otherCrawlerIgnored', 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(o.reasons[1]).toEqual({
+      key: 'info:otherCrawlerIgnored',
+      text: '“noindex” is addressed to otherbot, not to Googlebot: Google ignores it.',
+      evidence: ['Header X-Robots-Tag: otherbot: noindex'],
+    });
+    expect(await badge(serviceWorker, await tabIdOf(page))).toEqual({ text: 'OK', color: GREEN });
+  });
+
+  test('robots.txt blocks the URL and the page says noindex: the conflict is explained', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    await page.goto(`${demo}/blocked/noindex.html`);
+    const r = await reportFor(page, openPopup, 'blocked-noindex');
+    expect(r.verdict).toBe('not-indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual(['block:robotsBlocked', 'risk:conflictNoindexBlocked', EXTENDED, 'info:canonicalNone', 'ok:status200']);
+    expect(r.reasons[0]).toEqual({
+      key: 'block:robotsBlocked',
+      text: `robots.txt (${demo}/robots.txt, line 3) disallows this URL for Googlebot: its content is not crawled. The URL itself can still be indexed, without content, from links to it.`,
+      evidence: [`${demo}/robots.txt line 3: Disallow: /blocked/`],
+    });
+    expect(r.reasons[1]!.text).toBe(
+      "Conflict: robots.txt blocks this URL, so Google can't see your noindex; the URL can still be indexed from links. To keep it out, allow crawling so the noindex is read.",
+    );
+    expect(await badge(serviceWorker, await tabIdOf(page))).toEqual({ text: 'NO', color: RED });
+  });
+
+  test('canonical via Link header: "At risk", the header as evidence, amber badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/canonical-header.html`);
+    const tabId = await tabIdOf(page);
+    await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: '!', color: AMBER });
+    const r = await reportFor(page, openPopup, 'canonical-header');
+    expect(r.verdict).toBe('at-risk');
+    expect(r.reasons.map((x) => x.key)).toEqual(['risk:canonicalElsewhere', EXTENDED, 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[0]).toEqual({
+      key: 'risk:canonicalElsewhere',
+      text: `The canonical points elsewhere: ${demo}/indexability/indexable.html. Google will likely index that URL instead of this one.`,
+      evidence: [`Header Link: <${demo}/indexability/indexable.html>; rel="canonical"`],
+    });
+  });
+
+  test('bad input: ten X-Robots-Tag headers, meta in body, broken canonical, soft 404, 503', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/xrt-several.html`);
+    const several = await reportFor(page, openPopup, 'xrt-several');
+    expect(several.verdict).toBe('indexable');
+    const text = (code: string) => several.reasons.find((x) => x.key.endsWith(`:${code}`))?.text;
+    expect(text('maxSnippet')).toMatch(/^max-snippet: 40 — /);
+    expect(text('maxImagePreview')).toMatch(/^max-image-preview: standard — /);
+    expect(several.reasons.filter((x) => x.key === 'info:otherCrawlerIgnored').map((x) => x.text)).toEqual([
+      '“noindex” is addressed to otherbot, not to Googlebot: Google ignores it.',
+      '“nofollow” is addressed to otherbot, not to Googlebot: Google ignores it.',
+      '“noindex” is addressed to bingbot, not to Googlebot: Google ignores it.',
+    ]);
+    expect(text('directiveInvalid')).toBe('“max-snippet: lots”: the value is not valid, so Google ignores this directive.');
+    expect(text('directiveUnknown')).toBe('“nopreview-please”: not a directive Google knows; it is ignored.');
+
+    await page.goto(`${demo}/indexability/meta-in-body.html`);
+    const body = await reportFor(page, openPopup, 'meta-in-body');
+    expect(body.verdict).toBe('not-indexable');
+    expect(body.reasons.map((x) => x.key)).toContain('info:metaInBody');
+
+    await page.goto(`${demo}/indexability/canonical-not-url.html`);
+    const bad = await reportFor(page, openPopup, 'canonical-not-url');
+    expect(bad.verdict).toBe('at-risk');
+    expect(bad.reasons[0]!.text).toBe('rel=canonical “http://[not a url” is not a valid http(s) URL: it is ignored.');
+
+    await page.goto(`${demo}/indexability/soft-404.html`);
+    const soft = await reportFor(page, openPopup, 'soft-404');
+    expect(soft.verdict).toBe('at-risk');
+    expect(soft.reasons[0]!.key).toBe('risk:soft404');
+
+    await page.goto(`${demo}/indexability/unavailable-503.html`);
+    const down = await reportFor(page, openPopup, 'unavailable-503');
+    expect(down.verdict).toBe('not-indexable');
+    expect(down.reasons.slice(0, 1).map((x) => x.text)).toEqual([
+      'HTTP 503: Google slows down crawling of the whole host; served for more than a day or two, the URL can drop out of the index.',
+    ]);
+    expect(down.reasons.find((x) => x.key === 'info:retryAfter')!.evidence).toEqual(['Header Retry-After: 3600']);
+
+    await page.goto(`${demo}/indexability/js-noindex.html`);
+    const js = await reportFor(page, openPopup, 'js-noindex');
+    expect(js.verdict).toBe('at-risk');
+    expect(js.reasons[0]!.key).toBe('risk:noindexAddedByJs');
+    expect(js.reasons[0]!.evidence).toEqual(['Live DOM: <meta name="robots" content="noindex">']);
+  });
+});
+
+test.describe('caching probe', () => {
+  const probeRows = (popup: Page) =>
+    popup.locator('[data-testid=probes] tr').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-header')}=${e.getAttribute('data-outcome')}`));
+
+  test('a server that honours If-None-Match and If-Modified-Since answers 304', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/etag-304.html`);
+    const { popup } = await reportFor(page, openPopup, 'etag-304');
+    await expect(popup.getByTestId('caching')).toHaveAttribute('data-probe', 'done');
+    expect(await probeRows(popup)).toEqual(['If-None-Match=not-modified', 'If-Modified-Since=not-modified']);
+    await expect(popup.getByTestId('caching-google-uses')).toHaveAttribute('data-uses', 'etag');
+    await expect(popup.getByTestId('caching-etag')).toHaveText('"idx-v1"');
+    await expect(popup.getByTestId('probe-findings').locator('li').first()).toContainText('If-None-Match → 304 Not Modified: the server honours it, recrawls are cheap.');
+  });
+
+  test('a server that ignores them answers 200 with the full page', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/etag-ignored.html`);
+    const { popup } = await reportFor(page, openPopup, 'etag-ignored');
+    await expect(popup.getByTestId('caching')).toHaveAttribute('data-probe', 'done');
+    expect(await probeRows(popup)).toEqual(['If-None-Match=ignored', 'If-Modified-Since=ignored']);
+    const bytes = Buffer.byteLength(await (await fetch(`${demo}/indexability/etag-ignored.html`)).text());
+    await expect(popup.getByTestId('probe-findings').locator('li').first()).toContainText(
+      `If-None-Match → HTTP 200 with the full page (${bytes} bytes): the server ignores conditional requests, so every recrawl costs the full page.`,
+    );
+  });
+
+  test('a 304 that changes the ETag is flagged', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/etag-unstable.html`);
+    const { popup } = await reportFor(page, openPopup, 'etag-unstable');
+    await expect(popup.getByTestId('caching')).toHaveAttribute('data-probe', 'done');
+    expect(await probeRows(popup)).toEqual(['If-None-Match=etag-changed']);
+    await expect(popup.getByTestId('probe-findings')).toContainText('If-None-Match → 304, but with a different ETag ("idx-v1" → "idx-v2"): the validator is not stable.');
+  });
+});
+
+test.describe('export and keyboard', () => {
+  test('the downloaded JSON validates against docs/report-schema.json', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/xrt-googlebot-noindex.html`);
+    const { popup } = await reportFor(page, openPopup, 'export');
+    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByTestId('download-json').click()]);
+    expect(download.suggestedFilename()).toMatch(/^crawlscope-127\.0\.0\.1-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.json$/);
+    const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(validateSchema(schema, json)).toEqual([]);
+    expect(json.url).toBe(`${demo}/indexability/xrt-googlebot-noindex.html`);
+    expect(json.verdict).toBe('not-indexable');
+    expect(json.status).toEqual({ code: 200, line: 'HTTP/1.1 200 OK' });
+    expect(json.reasons[0]).toEqual({
+      code: 'noindex', severity: 'block', params: [], message: 'noindex: Google keeps this page out of its search results.',
+      sources: [{ kind: 'header', name: 'X-Robots-Tag', value: 'googlebot: noindex' }],
+    });
+    expect(json.robots.verdicts.find((v: { token: string }) => v.token === 'Google-Extended')).toEqual({ token: 'Google-Extended', allowed: false, group: 'own', line: 16, rule: 'Disallow: /' });
+    expect(json.caching).toMatchObject({ etag: null, lastModified: null, googleUses: null, probes: [] });
+    // A broken report must fail the same validator.
+    expect(validateSchema(schema, { ...json, verdict: 'fine' })).toEqual(['$.verdict: "fine" not in enum']);
+  });
+
+  test('keyboard only: every control is reachable with Tab, named, and works with Enter / Space', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/etag-304.html`);
+    const { popup } = await reportFor(page, openPopup, 'keyboard');
+    // Keep what the report writes to the clipboard (the real write still happens).
+    await popup.evaluate(() => {
+      const real = navigator.clipboard.writeText.bind(navigator.clipboard);
+      navigator.clipboard.writeText = (t: string) => {
+        (window as unknown as { __md: string }).__md = t;
+        return real(t);
+      };
+    });
+    const seen: { tag: string; name: string; testid: string | null }[] = [];
+    await popup.locator('body').focus();
+    for (let i = 0; i < 80; i++) {
+      await popup.keyboard.press('Tab');
+      const f = await popup.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const label = el.closest('label')?.textContent ?? '';
+        const outline = getComputedStyle(el).outlineStyle;
+        return { tag: el.tagName.toLowerCase(), name: (el.getAttribute('aria-label') ?? el.textContent ?? label).trim() || label.trim(), testid: el.getAttribute('data-testid'), outline };
+      });
+      if (!f) break;
+      expect(f.name, `focused ${f.tag} has an accessible name`).not.toBe('');
+      expect(f.outline, `focus on ${f.tag} "${f.name}" is visible`).not.toBe('none');
+      if (seen.some((s) => s.testid === f.testid && s.name === f.name && s.tag === f.tag)) break;
+      seen.push(f);
+    }
+    const ids = seen.map((s) => s.testid);
+    for (const id of ['probe-cookies', 'probe-again', 'copy-markdown', 'download-json']) expect(ids).toContain(id);
+    expect(seen.some((s) => s.tag === 'summary' && s.name === 'Directives, canonical and hreflang')).toBe(false); // no directives on this page
+    // Enter on a button: copy the report
+    await popup.getByTestId('copy-markdown').focus();
+    await popup.keyboard.press('Enter');
+    await expect(popup.getByTestId('export-note')).toHaveText('Copied the report as Markdown.');
+    const md = await popup.evaluate(() => (window as unknown as { __md: string }).__md);
+    expect(md.split('\n')[0]).toBe(`# Crawlscope report — ${demo}/indexability/etag-304.html`);
+    // Space on the checkbox: probe again with cookies
+    await popup.getByTestId('probe-cookies').focus();
+    await popup.keyboard.press('Space');
+    await expect(popup.getByTestId('probe-cookies')).toBeChecked();
+    await expect(popup.getByTestId('caching')).toHaveAttribute('data-probe', 'done');
+    // Enter on a <summary>: the headers open
+    await popup.getByTestId('headers-details').locator('summary').focus();
+    await popup.keyboard.press('Enter');
+    await expect(popup.getByTestId('headers-details')).toHaveAttribute('open', '');
+  });
+});
