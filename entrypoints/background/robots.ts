@@ -11,10 +11,12 @@ import {
   type RobotsFetchStep,
 } from '../../lib/robots/fetch-policy';
 
-// One cached report per origin in storage.local: it survives worker restarts; at most
-// CACHE_LIMIT origins are kept (oldest dropped) so a 500 KiB body per origin stays bounded.
+// One cached report per origin in storage.local: it survives worker restarts. The cache is kept
+// small — at most CACHE_LIMIT origins and CACHE_BYTES of bodies, oldest dropped first — because
+// storage.local is shared and a robots.txt body can be 512,000 bytes.
 const CACHE_PREFIX = 'robots:';
 const CACHE_LIMIT = 20;
+const CACHE_BYTES = 3_000_000;
 const inFlight = new Map<string, Promise<RobotsReport>>();
 
 export async function getRobots({ url, refresh }: BackgroundProtocol['getRobots']['req']): Promise<RobotsReport> {
@@ -41,13 +43,20 @@ export async function getRobots({ url, refresh }: BackgroundProtocol['getRobots'
 
 async function store(key: string, report: RobotsReport): Promise<void> {
   const all = await browser.storage.local.get(null);
-  const old = Object.entries(all)
+  const others = Object.entries(all)
     .filter(([k]) => k.startsWith(CACHE_PREFIX) && k !== key)
-    .sort(([, a], [, b]) => (a as RobotsReport).fetchedAt - (b as RobotsReport).fetchedAt)
-    .map(([k]) => k);
-  const drop = old.slice(0, Math.max(0, old.length - (CACHE_LIMIT - 1)));
+    .map(([k, v]) => ({ key: k, at: (v as RobotsReport).fetchedAt ?? 0, bytes: (v as RobotsReport).bytes ?? 0 }))
+    .sort((a, b) => b.at - a.at);
+  // Keep the newest others while they fit beside the new report.
+  let bytes = report.bytes;
+  const drop: string[] = [];
+  others.forEach((o, i) => {
+    if (i + 1 < CACHE_LIMIT && bytes + o.bytes <= CACHE_BYTES) bytes += o.bytes;
+    else drop.push(o.key);
+  });
   if (drop.length) await browser.storage.local.remove(drop);
-  await browser.storage.local.set({ [key]: report });
+  // A full storage area only costs the cache, never the answer.
+  await browser.storage.local.set({ [key]: report }).catch(() => undefined);
 }
 
 /**

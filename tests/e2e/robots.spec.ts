@@ -67,6 +67,21 @@ test.describe('robots.txt', () => {
     await expect(again.getByTestId('robots-fetched')).toHaveAttribute('data-from-cache', 'false');
   });
 
+  test('cache: survives a service-worker restart', async ({ page, demo, context, openPopup }) => {
+    await page.goto(`${demo}/blocked/noindex.html`);
+    const first = await openPopup(page);
+    await expect(first.getByTestId('robots-status')).toBeVisible();
+    await first.close();
+    const internals = await context.newPage();
+    await internals.goto('chrome://serviceworker-internals/');
+    await internals.getByRole('button', { name: 'Stop' }).first().click();
+    await expect.poll(() => internals.locator('body').innerText()).toContain('Running Status: STOPPED');
+    await internals.close();
+    const again = await openPopup(page);
+    await expect(again.getByTestId('robots-fetched')).toHaveAttribute('data-from-cache', 'true');
+    await expectRow(again, 'Googlebot', false, L.googlebotBlocked, 'own');
+  });
+
   test('404: no robots.txt, every token allowed', async ({ page, openPopup }) => {
     await withVariant('404', async (site) => {
       await page.goto(`${site.origin}/small.html`);
@@ -168,6 +183,19 @@ test.describe('robots.txt', () => {
       const popup = await openPopup(page);
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'timeout', { timeout: 20_000 });
       await expect(popup.locator('[data-testid=robots-row][data-allowed=false]')).toHaveCount(15);
+    });
+  });
+
+  test('a server that never answers: timeout after 10 s, unreachable', async ({ page, openPopup }) => {
+    test.setTimeout(45_000);
+    await withVariant('slow', async (site) => {
+      await page.goto(`${site.origin}/small.html`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-loading')).toBeVisible();
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'timeout', { timeout: 20_000 });
+      await expect(popup.getByTestId('robots-outcome')).toHaveText(
+        'No complete answer within 10 s — unreachable: Google stops crawling the site; after 12 h it uses its last good copy for up to 30 days.',
+      );
     });
   });
 
