@@ -35,7 +35,11 @@ export interface RangesState {
 
 let snapshotPromise: Promise<RangeFiles> | null = null;
 
-/** The snapshot shipped in public/ipranges/ (validated like a download). */
+/**
+ * The snapshot shipped in public/ipranges/ (a copy of tests/fixtures/google-ipranges/). Shipped as
+ * files rather than bundled: no script but this page pays for ~110 KB of JSON, it is read only when
+ * the tool opens, and it goes through the same validation as a download.
+ */
 function loadSnapshot(): Promise<RangeFiles> {
   snapshotPromise ??= (async () => {
     const files: RangeFiles = {};
