@@ -200,6 +200,15 @@ test.describe('Is it really Googlebot?', () => {
     await expect(page.getByTestId('no-google')).toHaveText('No line in this log claims to be a Google crawler.');
     await expect(page.getByTestId('unparseable')).toHaveAttribute('data-value', '1');
     await expect(page.getByTestId('log-summary')).toContainText('Line 2 (not an access-log line): <html>not a log</html>');
+
+    // The same file dropped on the drop zone instead of picked.
+    await page.getByTestId('log-drop').evaluate((zone, body) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([body], 'dropped.log', { type: 'text/plain' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, `${text}66.249.66.1 - - [21/Aug/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 5 "-" "Googlebot/2.1 (+http://www.google.com/bot.html)"\n`);
+    await expect(page.getByTestId('log-summary').locator('h3')).toHaveText('Summary of dropped.log');
+    await expectCrawler(page, 'googlebotDesktop', '1', '1', '0', '0');
   });
 
   test('a large log shows progress and can be cancelled', async ({ page, demo, serviceWorker, extensionId }) => {

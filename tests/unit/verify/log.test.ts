@@ -10,6 +10,7 @@ import {
   parseAccessLine,
   parseCsvLine,
   parseLogTime,
+  looksGzipped,
   readLogStream,
   summarizeLog,
   verifiedLineRow,
@@ -221,6 +222,11 @@ describe('readLogStream — plain, gzip, truncated gzip, cancel', () => {
     expect(r.res.stopped?.code).toBe('gzipBroken');
     expect(r.lines).toBeGreaterThan(100);
     expect(r.lines).toBeLessThan(5000);
+  });
+  it('recognises gzip by its magic number, not by the file name', () => {
+    expect(looksGzipped(new Uint8Array(gzipSync(Buffer.from('x'))))).toBe(true);
+    expect(looksGzipped(new TextEncoder().encode('66.249.66.1 - -'))).toBe(false);
+    expect(looksGzipped(new Uint8Array([0x1f]))).toBe(false);
   });
   it('stops when cancelled', async () => {
     const ctl = new AbortController();
