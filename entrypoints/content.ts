@@ -12,6 +12,10 @@ export default defineContentScript({
     const stop = registerContentHandlers({
       getPageFacts: () => pageFacts(loadedUrl),
       getResourceUrls: () => resourceUrls(),
+      // Byte budget: the analysis code is loaded only when the popup asks for it.
+      bytesAnalyze: async (req) => (await import('../utils/content-bytes/analyzePage')).analyzePage(req),
+      bytesOverlay: async ({ show }) => (await import('../utils/content-bytes/overlay')).toggleOverlay(show, ctx),
+      bytesResources: async () => (await import('../utils/content-bytes/pageResources')).pageResources(),
       getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : servedIndexSignals()),
     });
     ctx.onInvalidated(stop);

@@ -7,6 +7,7 @@
 import type { MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
 import type { RobotsReport } from '../lib/robots/types';
+import type { BytesOverlayState, BytesPageReport, PageResource } from '../lib/bytes/pageReport';
 import type { PageSignals, Verdict } from '../lib/indexability/types';
 import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
@@ -38,6 +39,8 @@ export type CompareReply =
 /** Messages the background answers. */
 export interface BackgroundProtocol {
   getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
+  /** Uncompressed sizes of CSS/JS files the page could not measure (cross-origin without Timing-Allow-Origin): fetched, 10 s, capped. */
+  bytesMeasureResources: { req: { urls: string[] }; res: { url: string; bytes: number | null; error: string | null }[] };
   /** Conditional re-requests of the URL (If-None-Match / If-Modified-Since, each alone): no-store, 10 s timeout, cookies only if asked. */
   probeCaching: { req: { url: string; requests: ProbeRequest[]; withCookies: boolean }; res: ProbeResult[] };
   /** The popup's full verdict for a tab: the toolbar badge follows it. */
@@ -53,6 +56,12 @@ export interface BackgroundProtocol {
 /** Messages the content script answers (sent to one tab). */
 export interface ContentProtocol {
   getPageFacts: { req: Record<string, never>; res: PageFacts };
+  /** Re-read the document's bytes and find Googlebot's cut: what is lost, where the bytes go. */
+  bytesAnalyze: { req: { headerBytes: number; limit: number }; res: BytesPageReport };
+  /** Show or remove the cutoff overlay in the page (needs a bytesAnalyze first). */
+  bytesOverlay: { req: { show: boolean }; res: BytesOverlayState };
+  /** The page's CSS and JS files with their uncompressed sizes (Resource Timing). */
+  bytesResources: { req: Record<string, never>; res: PageResource[] };
   /** Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served (re-read from the HTTP cache, 2 MiB cap, 10 s). */
   getIndexSignals: { req: { where: 'served' | 'live' }; res: PageSignals };
   /** URLs of the page's own CSS and JS, from performance.getEntriesByType('resource'). */

@@ -28,3 +28,7 @@ export const verifyTestResolverUrl = storage.defineItem<string>(settingKey('veri
 export const verifyTestRangesBase = storage.defineItem<string>(settingKey('verify.testRangesBase'), {
   fallback: '',
 });
+
+// bytes: the limit Googlebot is assumed to keep, headers included (2,097,152 = 2 MiB by default;
+// 2,000,000, 15 MB and 64 MB can be picked in the options page). PDFs always use 64 MB.
+export const bytesLimit = storage.defineItem<number>(settingKey('bytes.limit'), { fallback: 2_097_152 });

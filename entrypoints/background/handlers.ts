@@ -4,6 +4,7 @@ import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
 import { getRobots } from './robots';
+import { bytesMeasureResources } from './bytes';
 import { compareAgents, getCompareSummary } from './compare';
 import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
@@ -30,6 +31,7 @@ const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
 export const handlers = {
   getTabSnapshot,
   getRobots,
+  bytesMeasureResources,
   compareAgents,
   getCompareSummary,
   probeCaching,

@@ -4,6 +4,7 @@ import { i18n } from '#i18n';
 import { usePopup } from './store';
 import { NotInspectable } from '../../components/NotInspectable';
 import { ResponseSection } from '../../components/ResponseSection';
+import { BytesSection } from '../../components/BytesSection';
 import { VerdictSection } from '../../components/VerdictSection';
 import { CachingSection } from '../../components/CachingSection';
 import { ExportBar } from '../../components/ExportBar';
@@ -49,6 +50,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
       {/* The verdict comes first; every other section follows it. */}
       {snapshot && snapshot.inspectable.ok ? <VerdictSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <ResponseSection snapshot={snapshot} /> : null}
+      {snapshot && snapshot.inspectable.ok ? <BytesSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <RobotsSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <CompareSection snapshot={snapshot} /> : null}
       {snapshot && snapshot.inspectable.ok ? <CachingSection snapshot={snapshot} /> : null}
