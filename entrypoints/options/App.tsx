@@ -1,0 +1,12 @@
+import { i18n } from '#i18n';
+import { BytesOptions } from '../../components/BytesOptions';
+
+/** The options page: one section per capability that has settings. */
+export function App() {
+  return (
+    <main className="cs-popup" data-testid="options">
+      <h1>{i18n.t('options.title')}</h1>
+      <BytesOptions />
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import { i18n } from '#i18n';
+import { App } from './App';
+
+document.title = i18n.t('options.title');
+document.documentElement.classList.add('full');
+createRoot(document.getElementById('root')!).render(<App />);

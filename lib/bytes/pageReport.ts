@@ -1,0 +1,38 @@
+import type { BytesReport, Finding } from './analyzeBytes';
+import type { ResourceInput } from './assessResources';
+
+/** How the body bytes were read back, and how that copy compares with what the browser loaded. */
+export interface BytesRead {
+  /** Bytes of the copy re-read by the content script (uncompressed). */
+  fetchedBytes: number;
+  /** The navigation's decodedBodySize (Resource Timing), or null when there is no navigation entry. */
+  decodedBodySize: number | null;
+  transferSize: number | null;
+  status: number;
+  /** What to say about the copy: 'bytes.read.same', 'bytes.read.differs', 'bytes.read.noNavigation', 'bytes.read.sizeHidden'. */
+  code: 'bytes.read.same' | 'bytes.read.differs' | 'bytes.read.noNavigation' | 'bytes.read.sizeHidden';
+  /** Further notes: served from cache, by a service worker, restored from bfcache, read capped… */
+  notes: Finding[];
+  ms: number;
+}
+
+/** The content script's answer to "find the cut". */
+export interface BytesPageReport {
+  url: string;
+  mediaType: string;
+  read: BytesRead;
+  report: BytesReport;
+  /** Whether the first element past the cut, and each lost item, could be found in the live page. */
+  placement: { firstPastCut: 'placed' | 'unplaced' | 'none'; unplacedItems: number };
+  analysisMs: number;
+}
+
+export interface BytesOverlayState {
+  shown: boolean;
+  /** The marker sits on the first element past the cut (false: that element is not in the live page). */
+  placed: boolean;
+  items: number;
+  unplacedItems: number;
+}
+
+export type PageResource = ResourceInput & { crossOrigin: boolean };

@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { bigPage } from '../fixtures/demo-site/routes/bytes.mjs';
+
+const LIMIT = 2_097_152;
+const BIG = bigPage();
+const BIG_BYTES = 2_999_697;
+
+/** The response headers of `url` as HTTP/1.1 text, measured independently of the extension. */
+function headerBytesOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { maxHeaderSize: 1 << 20, headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
+        let n = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) n += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`, 'latin1');
+        res.resume();
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}
+
+async function analyze(popup: Page) {
+  await popup.getByTestId('bytes-analyze').click();
+  await expect(popup.getByTestId('bytes-report')).toBeVisible({ timeout: 30_000 });
+}
+
+const num = async (popup: Page, testId: string, attr: string) => Number(await popup.getByTestId(testId).getAttribute(attr));
+
+// Each test loads its pages with its own query string: a page served from the browser cache
+// comes without its hop-by-hop headers, which would change the header count.
+let run = 0;
+const fresh = (path: string) => `${path}?run=${Date.now()}-${run++}`;
+
+test.describe('byte budget', () => {
+  test('3 MB page: exact bytes, the first element past the cut, canonical and JSON-LD lost', async ({ page, demo, openPopup }) => {
+    expect(BIG.bytes.length).toBe(BIG_BYTES);
+    const url = `${demo}${fresh('/bytes/big.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('bytes-limit')).toHaveAttribute('data-bytes', String(LIMIT));
+    await expect(popup.getByTestId('bytes-assumption')).toContainText('2,097,152');
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-headers')).toHaveAttribute('data-bytes', String(H));
+    await expect(popup.getByTestId('bytes-verdict')).toHaveAttribute('data-truncated', 'true');
+    await expect(popup.getByTestId('bytes-total')).toHaveAttribute('data-bytes', String(H + BIG_BYTES));
+    await expect(popup.getByTestId('bytes-read')).toHaveAttribute('data-code', 'bytes.read.same');
+    const cut = popup.getByTestId('bytes-cut');
+    await expect(cut).toHaveAttribute('data-kept', String(LIMIT - H));
+    await expect(cut).toHaveAttribute('data-total', String(H + BIG_BYTES));
+    await expect(cut).toHaveAttribute('data-backed-off', '0');
+    await expect(popup.getByTestId('bytes-cut-context')).toHaveAttribute('data-kind', 'text');
+    const first = popup.getByTestId('bytes-first-past');
+    await expect(first).toHaveAttribute('data-tag', 'section');
+    await expect(first).toHaveAttribute('data-id', 'past-cut');
+    await expect(first).toHaveAttribute('data-body-offset', String(BIG.pastCut));
+    await expect(first).toContainText(`<section id="past-cut"> at byte ${(H + BIG.pastCut).toLocaleString('en-US')}`);
+    const findings = popup.getByTestId('bytes-findings');
+    await expect(findings.locator('li[data-code="bytes.lost.canonical"]')).toHaveText(
+      `The canonical is past the cut (byte ${(H + BIG.canonicalAt).toLocaleString('en-US')}, https://demo.crawlscope.dev/bytes/big.html): Google never sees it.`,
+    );
+    await expect(findings.locator('li[data-code="bytes.lost.jsonLd"]')).toContainText(`first at byte ${(H + BIG.jsonLdAt).toLocaleString('en-US')}, Product`);
+    const lost = popup.getByTestId('bytes-lost');
+    await expect(lost.locator('tr[data-kind=canonical]')).toHaveAttribute('data-offset', String(H + BIG.canonicalAt));
+    await expect(lost.locator('tr[data-kind=jsonLd]')).toHaveAttribute('data-offset', String(H + BIG.jsonLdAt));
+    // 2,639 cards with one link each (1,759 before the straddling paragraph) and the footer link.
+    await expect(findings.locator('li[data-code="bytes.lost.links"]')).toHaveText(
+      '881 of 2,640 links are past the cut: Google does not discover pages through them here.',
+    );
+    // Where the bytes go: the inline script's code is window.__APP__= (15) {"bundle":" (11) + 299,960 × a + "}; (3).
+    await expect(popup.locator('[data-testid=bytes-breakdown] tr[data-category=inlineScript]')).toHaveAttribute('data-bytes', '299989');
+    await expect(popup.getByTestId('bytes-fix')).toHaveAttribute('data-code', 'bytes.fix.rest');
+  });
+
+  test('gzip and brotli give the same counts as identity', async ({ page, demo, openPopup }) => {
+    for (const path of ['/bytes/gzip/big.html', '/bytes/br/big.html']) {
+      const url = `${demo}${fresh(path)}`;
+      await page.goto(url);
+      const H = await headerBytesOf(url);
+      const popup = await openPopup(page);
+      await analyze(popup);
+      await expect(popup.getByTestId('bytes-body')).toHaveAttribute('data-bytes', String(BIG_BYTES));
+      await expect(popup.getByTestId('bytes-read')).toHaveAttribute('data-code', 'bytes.read.same');
+      await expect(popup.getByTestId('bytes-cut')).toHaveAttribute('data-kept', String(LIMIT - H));
+      await expect(popup.getByTestId('bytes-first-past')).toHaveAttribute('data-body-offset', String(BIG.pastCut));
+      await expect(popup.locator('[data-testid=bytes-lost] tr[data-kind=canonical]')).toHaveAttribute('data-offset', String(H + BIG.canonicalAt));
+      await popup.close();
+    }
+  });
+
+  test('a 4-byte character across the limit is dropped whole', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}${fresh('/bytes/straddle-utf8.html')}`);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-headers')).toHaveAttribute('data-bytes', '140');
+    const cut = popup.getByTestId('bytes-cut');
+    await expect(cut).toHaveAttribute('data-kept', '2097010');
+    await expect(cut).toHaveAttribute('data-backed-off', '2');
+    await expect(cut).toHaveAttribute('data-total', String(140 + 2_100_000));
+    await expect(popup.getByTestId('bytes-first-past')).toHaveAttribute('data-id', 'after-emoji');
+  });
+
+  test('windows-1252: one byte per character', async ({ page, demo, openPopup }) => {
+    const url = `${demo}${fresh('/bytes/windows-1252.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-charset')).toHaveAttribute('data-encoding', 'windows-1252');
+    await expect(popup.getByTestId('bytes-cut')).toHaveAttribute('data-kept', String(LIMIT - H));
+    await expect(popup.getByTestId('bytes-first-past')).toHaveAttribute('data-body-offset', '2119974');
+    await expect(popup.getByTestId('bytes-first-past')).toHaveAttribute('data-id', 'past-cut');
+  });
+
+  test('large headers push a body that fits on its own over the limit', async ({ page, demo, openPopup }) => {
+    const url = `${demo}${fresh('/bytes/big-headers.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    expect(H).toBeGreaterThan(20_299);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-headers')).toHaveAttribute('data-bytes', String(H));
+    await expect(popup.getByTestId('bytes-verdict')).toHaveAttribute('data-truncated', 'true');
+    await expect(popup.getByTestId('bytes-cut')).toHaveAttribute('data-kept', String(LIMIT - H));
+    await expect(popup.getByTestId('bytes-total')).toHaveAttribute('data-bytes', String(H + 2_090_000));
+  });
+
+  test('the overlay marks the first element past the cut, and removing it restores the DOM exactly', async ({ page, demo, openPopup }) => {
+    const url = `${demo}${fresh('/bytes/big.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    const before = await page.evaluate(() => document.documentElement.outerHTML);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    await popup.getByTestId('bytes-overlay-toggle').click();
+    await expect(popup.getByTestId('bytes-overlay-state')).toBeVisible();
+    const marker = page.getByTestId('bytes-marker');
+    await expect(marker).toHaveText(`Googlebot stops reading here — byte 2,097,152 of ${(H + BIG_BYTES).toLocaleString('en-US')}`);
+    await expect(marker).toHaveAttribute('data-element', 'section#past-cut');
+    // The marker sits at the top of <section id="past-cut">.
+    const [markerTop, sectionTop] = await page.evaluate(() => {
+      const host = document.querySelector('crawlscope-bytes-overlay')!;
+      const m = host.shadowRoot!.querySelector('.marker') as HTMLElement;
+      return [parseFloat(m.style.top), document.getElementById('past-cut')!.getBoundingClientRect().top + scrollY];
+    });
+    expect(Math.abs(markerTop - sectionTop)).toBeLessThan(1);
+    const items = page.getByTestId('bytes-lost-item');
+    await expect(items.filter({ hasText: 'canonical' })).toHaveCount(1);
+    await expect(page.locator('[data-testid=bytes-lost-item][data-kind=jsonLd]')).toHaveCount(1);
+    // Scroll to the first lost link (card past the cut).
+    await page.locator('[data-testid=bytes-lost-item][data-kind=link]').first().getByRole('button').click();
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await popup.getByTestId('bytes-overlay-toggle').click();
+    await expect(page.locator('crawlscope-bytes-overlay')).toHaveCount(0);
+    const after = await page.evaluate(() => document.documentElement.outerHTML);
+    expect(after === before).toBe(true);
+  });
+
+  test('the overlay goes away on an SPA navigation', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}${fresh('/bytes/big.html')}`);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    await popup.getByTestId('bytes-overlay-toggle').click();
+    await expect(page.getByTestId('bytes-marker')).toBeVisible();
+    await page.evaluate(() => history.pushState({}, '', '/bytes/big.html?spa=1#moved'));
+    await expect(page.locator('crawlscope-bytes-overlay')).toHaveCount(0, { timeout: 5_000 });
+  });
+
+  test('the options page sets the limit to 2,000,000', async ({ page, demo, openPopup, context, extensionId }) => {
+    const options = await context.newPage();
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await options.getByTestId('bytes-limit-2000000').check();
+    await expect(options.getByRole('status')).toBeVisible();
+    const url = `${demo}${fresh('/bytes/big.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('bytes-limit')).toHaveAttribute('data-bytes', '2000000');
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-cut')).toHaveAttribute('data-kept', String(2_000_000 - H));
+    await options.getByTestId('bytes-limit-2097152').check();
+    await options.close();
+  });
+
+  test('a text file is measured against the same limit, without an element list', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/notes.txt`);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-not-html')).toContainText('text/plain');
+    await expect(popup.getByTestId('bytes-body')).toHaveAttribute('data-bytes', String('Crawlscope demo notes.\n'.length * 100));
+    await expect(popup.getByTestId('bytes-cut')).toHaveAttribute('data-code', 'bytes.cut.within');
+  });
+});

@@ -1,0 +1,54 @@
+/** At most this many bytes are read back (a 64 MB PDF plus room); the rest is not analysed. */
+export const READ_CAP = 80 * 1024 * 1024;
+export const READ_TIMEOUT_MS = 10_000;
+
+export interface DocumentBytes {
+  bytes: Uint8Array;
+  status: number;
+  /** True when the copy was longer than READ_CAP and was cut there. */
+  capped: boolean;
+}
+
+/**
+ * Re-reads the document the tab shows. `cache: 'force-cache'` takes the copy from the HTTP cache
+ * when there is one (so it is the same response, not a new one); fetch() hands back the body
+ * uncompressed, as Googlebot counts it.
+ */
+export async function readDocumentBytes(url: string, timeoutMs = READ_TIMEOUT_MS, cap = READ_CAP): Promise<DocumentBytes> {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), timeoutMs);
+  try {
+    const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: ac.signal });
+    const reader = res.body?.getReader();
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    let capped = false;
+    if (reader) {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        if (total + value.length > cap) {
+          chunks.push(value.subarray(0, cap - total));
+          total = cap;
+          capped = true;
+          await reader.cancel();
+          break;
+        }
+        chunks.push(value);
+        total += value.length;
+      }
+    }
+    const bytes = new Uint8Array(total);
+    let o = 0;
+    for (const c of chunks) {
+      bytes.set(c, o);
+      o += c.length;
+    }
+    return { bytes, status: res.status, capped };
+  } catch (err) {
+    if (ac.signal.aborted) throw new Error(`bytes.error.readTimeout`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
