@@ -177,6 +177,18 @@ describe('createCachedResolver', () => {
     expect(await r('a', 'A')).toEqual({ kind: 'error', message: 'down' });
     expect(calls).toBe(3);
   });
+  it('sends one question per minIntervalMs at most', async () => {
+    const starts: number[] = [];
+    const inner: DnsResolver = async () => {
+      starts.push(Date.now());
+      return { kind: 'nxdomain', ttl: 60 };
+    };
+    const r = createCachedResolver(inner, { maxConcurrent: 4, minIntervalMs: 40 });
+    await Promise.all(['a', 'b', 'c', 'd'].map((n) => r(n, 'PTR')));
+    expect(starts).toHaveLength(4);
+    // Timers may fire a millisecond early; never a whole interval early.
+    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(38);
+  });
   it('keeps at most maxConcurrent questions in flight', async () => {
     let inFlight = 0;
     let peak = 0;
