@@ -53,7 +53,7 @@ test.describe('indexability verdict', () => {
     expect(r.label).toBe('Verdict for Google Search: Indexable');
     expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
     expect(r.reasons[0]!.evidence).toEqual([`${demo}/robots.txt line 16: Disallow: /`]);
-    expect(r.reasons[1]!.text).toBe('HTTP 200: Googlebot can index the content.');
+    expect(r.reasons[1]!.text).toBe('HTTP 200: the page is served normally.');
     expect(r.reasons[3]!.evidence).toEqual([`HTML as served: <link rel="canonical" href="${demo}/indexability/indexable.html">`]);
     await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: 'OK', color: GREEN });
   });
