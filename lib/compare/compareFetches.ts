@@ -3,7 +3,7 @@ import type { AgentFetch } from './types';
 import type { Comparison, Field, Finding, Row, Severity, SideSummary, WhyCode } from './comparison';
 import { FIELDS } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
-import { diffWords, type DiffLimits } from './diffWords';
+import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
 import { cutOffset, headerBlockBytes } from './cutOffset';
 import { GOOGLEBOT_BYTE_LIMIT } from './constants';
@@ -167,7 +167,7 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
     const hs = (p: PageExtract) => p.headings.map((h) => `h${h.level}: ${h.text}`);
     row('headings', list(hs(pm)), list(hs(pd)), () => ({ severity: 'warning', code: 'headingsDiffer' }), setDiff(hs(pm), hs(pd)));
 
-    textDiff = diffWords(pd.words, pm.words, limits);
+    textDiff = diffText(pd.blocks, pm.blocks, limits);
     const wm = pm.words.length;
     const wd = pd.words.length;
     const textSame = textDiff.removedCount === 0 && textDiff.addedCount === 0;

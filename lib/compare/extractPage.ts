@@ -19,6 +19,8 @@ export interface PageExtract {
   headings: { level: 1 | 2 | 3; text: string }[];
   /** Visible-text words (scripts, styles, templates and <head> left out). */
   words: string[];
+  /** The same text cut at block elements (paragraphs, headings, list items…), whitespace squashed; empty blocks left out. */
+  blocks: string[];
   /** Unique http(s) link targets (fragment removed), first-seen order. */
   links: { internal: string[]; external: string[] };
   /** One entry per JSON-LD block: its @types and its content as canonical JSON (or the raw text when it does not parse). */
@@ -71,18 +73,26 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
     viewport: null,
     headings: [],
     words: [],
+    blocks: [],
     links: { internal: [], external: [] },
     jsonLd: [],
     images: { count: 0, missingAlt: [] },
   };
   const elements: Element[] = [];
-  const text: string[] = [];
+  let text: string[] = [];
+  const blocks: string[] = [];
+  const flush = () => {
+    if (text.length === 0) return;
+    const b = squash(text.join(''));
+    if (b) blocks.push(b);
+    text = [];
+  };
   // Iterative walk; a null on the stack marks the end of a block element (a word break).
   const stack: (Node | null)[] = [doc];
   while (stack.length) {
     const n = stack.pop()!;
     if (n === null) {
-      text.push(' ');
+      flush();
       continue;
     }
     if (n.nodeName === '#text') {
@@ -100,12 +110,14 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
     }
     const block = isEl && !INLINE.has(name);
     if (block) {
-      text.push(' ');
+      flush();
       stack.push(null);
     }
     for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
   }
-  out.words = text.join('').split(/\s+/).filter(Boolean);
+  flush();
+  out.blocks = blocks;
+  out.words = blocks.join(' ').split(' ').filter(Boolean);
 
   let base = pageUrl;
   const baseEl = elements.find((e) => e.tagName === 'base' && attr(e, 'href') !== null);

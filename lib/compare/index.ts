@@ -7,7 +7,7 @@ export { fetchAsAgent, type FetchAsAgentOptions, type HopFetcher, type HopRespon
 export { readCapped, type BodyEnd, type CappedBody } from './readCapped';
 export { decodeHtml, isHtmlResponse, sniffCharset } from './decodeHtml';
 export { extractPage, type PageExtract } from './extractPage';
-export { diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
+export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';
 export { cutOffset, headerBlockBytes } from './cutOffset';
 export { compareFetches } from './compareFetches';

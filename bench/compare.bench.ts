@@ -1,0 +1,91 @@
+// Mobile vs desktop: extract + diff of two 2 MB HTML responses, against parsing them alone.
+import { parse } from 'parse5';
+import { median, sample, type BenchRow } from './harness';
+import { compareFetches, diffWords, GOOGLEBOT_BYTE_LIMIT, type AgentFetch } from '../lib/compare';
+
+const RUNS = 9;
+const WARMUP = 2;
+const enc = new TextEncoder();
+
+/** A product-listing page of about `bytes` bytes; `mobile` drops every 10th section and some links. */
+function page(bytes: number, mobile: boolean): string {
+  const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${mobile ? 'Shoes (m)' : 'Shoes'}</title>
+<meta name="viewport" content="width=device-width"><link rel="canonical" href="https://shop.example/shoes">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"ItemList","name":"Shoes"}</script></head><body><h1>Shoes</h1>\n`;
+  const parts = [head];
+  let size = enc.encode(head).length;
+  for (let i = 0; size < bytes - 200; i++) {
+    const section =
+      `<section><h2>Model ${i}</h2><p>Model ${i} is a walking shoe with a leather upper, a rubber sole and a wool lining, ` +
+      `tested for ${i % 50} kilometres on wet stone before it ships; sizes ${36 + (i % 12)} to ${40 + (i % 8)}.</p>` +
+      `<a href="/shoes/${i}">Model ${i}</a> <a href="https://reviews.example/${i}">Reviews</a>` +
+      `<img src="/img/${i}.jpg"${i % 7 ? ` alt="Model ${i}"` : ''}></section>\n`;
+    size += enc.encode(section).length;
+    if (mobile && i % 10 === 9) continue;
+    parts.push(mobile && i % 5 === 0 ? section.replace(/ <a href="https:\/\/reviews[^<]+<\/a>/, '') : section);
+  }
+  parts.push('</body></html>\n');
+  return parts.join('');
+}
+
+function fetched(agent: 'mobile' | 'desktop', html: string): AgentFetch {
+  const n = enc.encode(html).length;
+  return {
+    agent,
+    userAgent: agent,
+    requestedUrl: 'https://shop.example/shoes',
+    redirects: [],
+    finalUrl: 'https://shop.example/shoes',
+    status: 200,
+    headers: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
+    bodyBytes: n,
+    complete: true,
+    bodyEnd: 'end',
+    keptBytes: Math.min(n, GOOGLEBOT_BYTE_LIMIT),
+    html,
+    error: null,
+    durationMs: 0,
+  };
+}
+
+export default async function compareBench(): Promise<BenchRow[]> {
+  const size = GOOGLEBOT_BYTE_LIMIT - 1000;
+  const desktop = page(size, false);
+  const mobile = page(size, true);
+  const d = fetched('desktop', desktop);
+  const m = fetched('mobile', mobile);
+  const rows: BenchRow[] = [];
+
+  const parseOnly = await sample(() => [parse(desktop), parse(mobile)], RUNS, WARMUP);
+  const c = compareFetches(m, d);
+  const full = await sample(() => compareFetches(m, d), RUNS, WARMUP);
+  rows.push({
+    name: `extract + diff of two 2 MB HTML responses (${enc.encode(mobile).length.toLocaleString('en')} / ${enc.encode(desktop).length.toLocaleString('en')} bytes)`,
+    value: median(full),
+    unit: 'ms',
+    runs: RUNS,
+    baseline: { name: 'parse5 parse of both alone', value: median(parseOnly) },
+    note: `${c.differences.length} differing fields; word diff ${c.textDiff?.exact ? 'exact' : 'by counts'}: −${c.textDiff?.removedCount} +${c.textDiff?.addedCount} words`,
+  });
+
+  const same = await sample(() => compareFetches(fetched('mobile', desktop), d), RUNS, WARMUP);
+  rows.push({
+    name: 'extract + diff of two identical 2 MB HTML responses',
+    value: median(same),
+    unit: 'ms',
+    runs: RUNS,
+    baseline: { name: 'parse5 parse of both alone', value: median(parseOnly) },
+  });
+
+  // Worst case for the word diff: nothing in common, so Myers gives up at its cap and counts words.
+  const a = Array.from({ length: 300_000 }, (_, i) => `d${i}`);
+  const b = Array.from({ length: 300_000 }, (_, i) => `m${i}`);
+  const hostile = await sample(() => diffWords(a, b), 5, 1);
+  rows.push({
+    name: 'word diff, 300,000 vs 300,000 words with nothing in common (falls back at the edit cap)',
+    value: median(hostile),
+    unit: 'ms',
+    runs: 5,
+  });
+  return rows;
+}
