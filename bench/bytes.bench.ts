@@ -1,0 +1,93 @@
+// Byte budget: what the extension costs a page load (O(1) on load), and how long "find the cut"
+// takes on 2, 10 and 50 MB pages compared with one DOMParser parse of the same page.
+import { launchBrowser, median, tabIdFor, type BenchRow, type ExtensionBrowser } from './harness';
+
+const LOAD_RUNS = 12;
+let seq = 0;
+
+async function pageLoads(b: ExtensionBrowser, url: string, runs: number): Promise<number[]> {
+  const page = await b.context.newPage();
+  const out: number[] = [];
+  for (let i = 0; i < runs + 2; i++) {
+    // A new query string each time: every load comes from the network, not the HTTP cache.
+    await page.goto(`${url}?load=${seq++}`, { waitUntil: 'load' });
+    const ms = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+    if (i >= 2) out.push(ms);
+  }
+  await page.close();
+  return out;
+}
+
+async function analysisRow(b: ExtensionBrowser, demo: string, path: string, mb: number, runs: number): Promise<BenchRow> {
+  const url = `${demo}${path}?analysis=${seq++}`;
+  const page = await b.context.newPage();
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  const tabId = await tabIdFor(b.serviceWorker, url);
+  const popup = await b.context.newPage();
+  await popup.goto(`chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`);
+  const analysis: number[] = [];
+  const parse: number[] = [];
+  let lostLinks = 0;
+  for (let i = 0; i < runs + 1; i++) {
+    const r = await popup.evaluate(async (id) => {
+      const t0 = performance.now();
+      const reply = (await chrome.tabs.sendMessage(
+        id,
+        { crawlscope: 1, type: 'bytesAnalyze', data: { headerBytes: 0, limit: 2_097_152 } },
+        { frameId: 0 },
+      )) as { ok: boolean; value?: { report: { links: { lost: number } } }; error?: string };
+      if (!reply.ok) throw new Error(reply.error);
+      return { ms: performance.now() - t0, lost: reply.value!.report.links.lost };
+    }, tabId);
+    const p = await page.evaluate(async () => {
+      const text = await (await fetch(location.href, { cache: 'force-cache' })).text();
+      const t0 = performance.now();
+      const doc = new DOMParser().parseFromString(text, 'text/html');
+      const ms = performance.now() - t0;
+      return doc.body ? ms : NaN;
+    });
+    if (i >= 1) {
+      analysis.push(r.ms);
+      parse.push(p);
+    }
+    lostLinks = r.lost;
+  }
+  await popup.close();
+  await page.close();
+  return {
+    name: `find the cut on a ${mb} MB page (read bytes, cut, map, list lost)`,
+    value: median(analysis),
+    unit: 'ms',
+    runs,
+    baseline: { name: 'one DOMParser parse of the page', value: median(parse) },
+    note: `${lostLinks} links past the cut`,
+  };
+}
+
+export default async function bytesBench({ demo }: { demo: string }): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const without = await launchBrowser({ withExtension: false });
+  let base: number[];
+  try {
+    base = await pageLoads(without, `${demo}/bytes/5mb.html`, LOAD_RUNS);
+  } finally {
+    await without.close();
+  }
+  const b = await launchBrowser();
+  try {
+    const withExt = await pageLoads(b, `${demo}/bytes/5mb.html`, LOAD_RUNS);
+    rows.push({
+      name: 'page load (loadEventEnd), 5 MB page, with the extension',
+      value: median(withExt),
+      unit: 'ms',
+      runs: LOAD_RUNS,
+      baseline: { name: 'the same without the extension', value: median(base) },
+    });
+    rows.push(await analysisRow(b, demo, '/bytes/2mb.html', 2, 7));
+    rows.push(await analysisRow(b, demo, '/bytes/10mb.html', 10, 5));
+    rows.push(await analysisRow(b, demo, '/bytes/50mb.html', 50, 3));
+  } finally {
+    await b.close();
+  }
+  return rows;
+}
