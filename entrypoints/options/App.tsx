@@ -1,5 +1,6 @@
 import { i18n } from '#i18n';
 import { BytesOptions } from '../../components/BytesOptions';
+import { VerifyOptions } from '../../components/VerifyOptions';
 
 /** The options page: one section per capability that has settings. */
 export function App() {
@@ -7,6 +8,7 @@ export function App() {
     <main className="cs-popup" data-testid="options">
       <h1>{i18n.t('options.title')}</h1>
       <BytesOptions />
+      <VerifyOptions />
     </main>
   );
 }
