@@ -65,7 +65,8 @@ export default async function robotsBench(): Promise<BenchRow[]> {
     note: `${median(perRun).toFixed(1)} ms per 1,000 URLs (fastest run ${Math.min(...perRun).toFixed(1)} ms)`,
   });
 
-  const path = new TextEncoder().encode('/' + 'a'.repeat(1999));
+  // The matcher works on the path as a one-char-per-byte string (converted once per URL).
+  const path = '/' + 'a'.repeat(1999);
   const evil = '/*a*a*a*a*a*a*a*a*a*a*b';
   const plain = '/' + 'a'.repeat(evil.length - 1);
   const reps = 100;
@@ -81,6 +82,7 @@ export default async function robotsBench(): Promise<BenchRow[]> {
     unit: 'µs',
     runs: RUNS,
     baseline: { name: 'a plain prefix of the same length', value: (median(easy) / reps) * 1000 },
+    note: `fastest run ${((Math.min(...hard) / reps) * 1000).toFixed(2)} µs`,
   });
   return rows;
 }

@@ -1,9 +1,9 @@
 import type { AgentMatch, CrawlerVerdict, ParsedRobotsTxt, RobotsReport } from './types';
 import { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
 import { parseRobotsTxt } from './parse-robots-txt';
-import { matchAgentPath, namesAgent, pathBytesOf } from './match-agent';
+import { matchAgentPath, namesAgent, pathStringOf } from './match-agent';
 
-function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: Uint8Array, memo: Map<string, AgentMatch>): CrawlerVerdict {
+function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: string, memo: Map<string, AgentMatch>): CrawlerVerdict {
   const base = { token: c.token, obeysRobotsTxt: c.obeysRobotsTxt };
   if (!c.obeysRobotsTxt) {
     return { ...base, allowed: true, group: 'ignored', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'ignoresRobotsTxt', params: [c.token] } };
@@ -40,7 +40,7 @@ function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: Uint8Array,
 /** One verdict per Google crawler (GOOGLE_CRAWLERS order) for the URL, parsing the file once. */
 export function evaluateForGoogle(robotsTxt: string | Uint8Array | ParsedRobotsTxt, url: string): CrawlerVerdict[] {
   const parsed = typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array ? parseRobotsTxt(robotsTxt) : robotsTxt;
-  const path = pathBytesOf(url);
+  const path = pathStringOf(url);
   const memo = new Map<string, AgentMatch>();
   return GOOGLE_CRAWLERS.map((c) => verdictFor(c, parsed, path, memo));
 }

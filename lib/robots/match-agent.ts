@@ -99,6 +99,14 @@ export function pathBytesOf(url: string): Uint8Array {
   return new TextEncoder().encode(getPathParamsQuery(url));
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The same as a string with one char per byte (what the matcher works on). */
+export function pathStringOf(url: string): string {
+  const p = getPathParamsQuery(url);
+  return NON_ASCII.test(p) ? binaryString(new TextEncoder().encode(p)) : p;
+}
+
 interface Best {
   priority: number;
   entry: Entry | null;
@@ -113,7 +121,7 @@ function consider(best: Best, e: Entry): void {
   }
 }
 
-function bestOf(set: RuleSet, path: Uint8Array, pathStr: () => string): { allow: Best; disallow: Best } {
+function bestOf(set: RuleSet, path: string): { allow: Best; disallow: Best } {
   const allow: Best = { priority: -1, entry: null };
   const disallow: Best = { priority: -1, entry: null };
   const test = (e: Entry) => {
@@ -123,7 +131,7 @@ function bestOf(set: RuleSet, path: Uint8Array, pathStr: () => string): { allow:
   // prefix of the path are tested. (One-off questions just scan.)
   if (set.byPrefix === null && ++set.uses > 2) buildPrefixIndex(set);
   if (set.byPrefix !== null) {
-    const s = pathStr();
+    const s = path;
     for (const len of set.prefixLengths) {
       if (len > s.length) break;
       const list = set.byPrefix.get(len === s.length ? s : s.slice(0, len));
@@ -154,15 +162,14 @@ export function namesAgent(parsed: ParsedRobotsTxt, agent: string): boolean {
  * Google's OneAgentAllowedByRobots for a parsed file, with its reason: the groups naming the
  * agent (merged) if any — else the `*` groups (merged); the longest matching pattern decides,
  * Allow wins ties, an empty pattern never decides, and no match means allowed.
- * `memo` (one per path) lets several agents that end up in the same groups share the work.
+ * `path` is UTF-8 bytes or a one-char-per-byte string (pathStringOf); `memo` (one per path) lets several agents that end up in the same groups share the work.
  */
-export function matchAgentPath(parsed: ParsedRobotsTxt, agent: string, path: Uint8Array, memo?: Map<string, AgentMatch>): AgentMatch {
+export function matchAgentPath(parsed: ParsedRobotsTxt, agent: string, path: Uint8Array | string, memo?: Map<string, AgentMatch>): AgentMatch {
   const { key, set, kind } = setFor(parsed, agent);
   if (!set) return { allowed: true, groupKind: 'none', rule: null, matchedPattern: null, groupLines: [] };
   const cached = memo?.get(key);
   if (cached) return cached;
-  let str: string | null = null;
-  const { allow, disallow } = bestOf(set, path, () => (str ??= binaryString(path)));
+  const { allow, disallow } = bestOf(set, typeof path === 'string' ? path : binaryString(path));
   let m: AgentMatch;
   if (allow.priority > 0 || disallow.priority > 0) {
     const win = disallow.priority > allow.priority ? disallow : allow;
@@ -175,5 +182,5 @@ export function matchAgentPath(parsed: ParsedRobotsTxt, agent: string, path: Uin
 }
 
 export function matchAgent(parsed: ParsedRobotsTxt, agent: string, url: string): AgentMatch {
-  return matchAgentPath(parsed, agent, pathBytesOf(url));
+  return matchAgentPath(parsed, agent, pathStringOf(url));
 }

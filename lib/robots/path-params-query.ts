@@ -1,6 +1,10 @@
 function findFirstOf(s: string, chars: string, from: number): number {
-  for (let i = from; i < s.length; i++) if (chars.includes(s[i])) return i;
-  return -1;
+  let best = -1;
+  for (let k = 0; k < chars.length; k++) {
+    const i = s.indexOf(chars[k], from);
+    if (i !== -1 && (best === -1 || i < best)) best = i;
+  }
+  return best;
 }
 
 /**

@@ -1,41 +1,44 @@
-let scratch = new Int32Array(256);
+import { binaryString } from './escape-pattern';
 
 /**
  * Google's robots.txt pattern match: anchored at the start of the path, `*` matches any run
- * (across "/"), `$` is special only at the end. `path` is UTF-8 bytes; `pattern` is a normalised
- * (ASCII) rule value. Keeps the set of path positions the pattern prefix can reach, so the work is
- * O(path × pattern) even for `/*a*a*a*…b` — no backtracking.
+ * (across "/"), `$` is special only at the end. `path` is the URL path's UTF-8 bytes, or a string
+ * with one char per byte; `pattern` is a normalised (ASCII) rule value.
+ *
+ * Google keeps the set of path positions the pattern prefix can reach (O(path × pattern)). With
+ * `*` as the only wildcard the same answer comes from placing each literal piece between stars at
+ * its leftmost possible position (leftmost leaves the most room for the rest), so a pattern such as
+ * `/*a*a*a*…b` costs a few `indexOf` calls instead of a pass over the path per character.
  */
-export function patternMatches(path: Uint8Array, pattern: string): boolean {
-  const n = path.length;
-  const m = pattern.length;
-  if (pattern.indexOf('*') === -1) {
-    // No wildcard: a prefix test, or an exact test when it ends in "$".
-    const exact = m > 0 && pattern.charCodeAt(m - 1) === 36;
-    const len = exact ? m - 1 : m;
-    if (len > n || (exact && len !== n)) return false;
-    for (let i = 0; i < len; i++) if (path[i] !== pattern.charCodeAt(i)) return false;
-    return true;
+export function patternMatches(path: Uint8Array | string, pattern: string): boolean {
+  const s = typeof path === 'string' ? path : binaryString(path);
+  const n = s.length;
+  let end = pattern.length;
+  const anchored = end > 0 && pattern.charCodeAt(end - 1) === 36; // "$" at the very end
+  if (anchored) end--;
+  let star = pattern.indexOf('*');
+  if (star === -1 || star >= end) {
+    // No wildcard: a prefix test, or an exact test when anchored.
+    const lit = pattern.slice(0, end);
+    return anchored ? s === lit : s.startsWith(lit);
   }
-  if (scratch.length < n + 1) scratch = new Int32Array(Math.max(n + 1, scratch.length * 2));
-  const pos = scratch;
-  pos[0] = 0;
-  let num = 1;
-  for (let k = 0; k < m; k++) {
-    const c = pattern.charCodeAt(k);
-    if (c === 36 && k + 1 === m) return pos[num - 1] === n;
-    if (c === 42) {
-      num = n - pos[0] + 1;
-      for (let i = 1; i < num; i++) pos[i] = pos[i - 1] + 1;
-    } else {
-      let next = 0;
-      for (let i = 0; i < num; i++) {
-        const p = pos[i];
-        if (p < n && path[p] === c) pos[next++] = p + 1;
-      }
-      num = next;
-      if (num === 0) return false;
-    }
+  // The first piece must sit at position 0.
+  if (!s.startsWith(pattern.slice(0, star))) return false;
+  let at = star;
+  // Collapse runs of stars; `from` = where the next piece starts in the pattern.
+  let from = star + 1;
+  for (;;) {
+    while (from < end && pattern.charCodeAt(from) === 42) from++;
+    star = pattern.indexOf('*', from);
+    if (star === -1 || star >= end) break;
+    const piece = pattern.slice(from, star);
+    const found = s.indexOf(piece, at);
+    if (found === -1) return false;
+    at = found + piece.length;
+    from = star + 1;
   }
-  return true;
+  // The last piece (after the last star): anywhere after `at`, or ending exactly at the end if anchored.
+  const last = pattern.slice(from, end);
+  if (anchored) return n - last.length >= at && s.endsWith(last);
+  return s.indexOf(last, at) !== -1;
 }
