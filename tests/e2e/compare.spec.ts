@@ -128,4 +128,31 @@ test.describe('mobile vs desktop Googlebot', () => {
     await expect(row(cmp, 'bytes')).toHaveAttribute('data-severity', 'critical');
     expect(await sessionRules(serviceWorker)).toEqual([]);
   });
+
+  test('different content types per agent, and a desktop fetch that never answers (10 s timeout)', async ({
+    demo,
+    context,
+    serviceWorker,
+    extensionId,
+  }) => {
+    const open = async (path: string) => {
+      const cmp = await context.newPage();
+      await cmp.goto(`chrome-extension://${extensionId}/compare.html?url=${encodeURIComponent(`${demo}${path}`)}`);
+      await cmp.getByTestId('compare-report').waitFor({ timeout: 30_000 });
+      return cmp;
+    };
+    let cmp = await open('/compare/json-for-mobile.html');
+    await expect(row(cmp, 'contentType').getByTestId('mobile')).toHaveText('application/json');
+    await expect(row(cmp, 'contentType').getByTestId('desktop')).toHaveText('text/html');
+    await expect(cmp.getByTestId('compare-findings').locator('li[data-code=nonHtml]')).toHaveText(
+      'warning Googlebot Smartphone received “application/json”, not HTML: there is no page content to compare.',
+    );
+
+    cmp = await open('/compare/hang-desktop.html');
+    const timeout = cmp.getByTestId('compare-findings').locator('li[data-code=fetchFailed]');
+    await expect(timeout).toHaveAttribute('data-agent', 'desktop');
+    await expect(timeout).toHaveText(`critical Googlebot Desktop: no answer from ${demo}/compare/hang-desktop.html within 10,000 ms.`);
+    await expect(cmp.getByTestId('compare-side-mobile').getByTestId('side-status')).toHaveText('200');
+    expect(await sessionRules(serviceWorker)).toEqual([]);
+  });
 });
