@@ -76,6 +76,21 @@ test.describe('Is it really Googlebot?', () => {
     await expect(popup.getByTestId('verify-link')).toHaveText('Is it really Googlebot? Check IPs and access logs');
   });
 
+  test('the resolver is chosen on the options page and used by the tool', async ({ page, demo, serviceWorker, extensionId }) => {
+    // No test resolver here (the choice itself is under test), but the range refresh stays on 127.0.0.1.
+    await pointAtStandIns(serviceWorker, demo);
+    await serviceWorker.evaluate(() => chrome.storage.local.remove(['settings.verify.resolver', 'settings.verify.testResolverUrl']));
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    await expect(page.getByTestId('verify-resolver-google')).toBeChecked();
+    await page.getByTestId('verify-resolver-cloudflare').check();
+    await expect(page.getByTestId('verify-options').getByRole('status')).toHaveText('Saved.');
+    expect(await serviceWorker.evaluate(() => chrome.storage.local.get('settings.verify.resolver'))).toEqual({ 'settings.verify.resolver': 'cloudflare' });
+    await page.goto(`chrome-extension://${extensionId}/verify.html`);
+    await expect(page.getByTestId('resolver')).toHaveValue('cloudflare');
+    await page.getByTestId('resolver').selectOption('google');
+    await expect.poll(() => serviceWorker.evaluate(() => chrome.storage.local.get('settings.verify.resolver'))).toEqual({ 'settings.verify.resolver': 'google' });
+  });
+
   test('ranges: a good download replaces the snapshot; "Action needed", HTML and 404 keep the last good copy', async ({ page, demo, serviceWorker, extensionId }) => {
     await pointAtStandIns(serviceWorker, demo);
     await openTool(page, extensionId);
