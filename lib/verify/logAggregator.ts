@@ -67,6 +67,10 @@ export interface LogAggregator {
 
 const HOUR = 3_600_000;
 const MAX_PATH_CHARS = 300;
+/** Longer than any IP address in text (IPv6 with an embedded IPv4 and a zone id included). */
+const MAX_IP_CHARS = 64;
+const MAX_STATUS_CHARS = 16;
+const MAX_CACHED_UA = 512;
 
 /** The request's path (`GET /a?b HTTP/1.1` → `/a?b`), or the whole field when it is not a request line. */
 export function requestPath(request: string | null): string | null {
@@ -136,8 +140,11 @@ export function createLogAggregator(
     let c = uaCache.get(ua);
     if (c === undefined) {
       c = claimedCrawler(ua);
-      if (uaCache.size >= 1000) uaCache.clear();
-      uaCache.set(ua, c);
+      // Only ordinary-length user-agents are cached, so hostile ones cannot fill memory.
+      if (ua.length <= MAX_CACHED_UA) {
+        if (uaCache.size >= 1000) uaCache.clear();
+        uaCache.set(ua, c);
+      }
     }
     return c;
   };
@@ -157,13 +164,18 @@ export function createLogAggregator(
     return hour;
   };
 
-  const record = (rec: LogRecord, lineNo: number) => {
-    parsedLines++;
+  const record = (rec: LogRecord, lineNo: number, text: string) => {
     if (rec.userAgent === null) {
+      parsedLines++;
       commonFormatLines++;
       return;
     }
     const crawler = crawlerOf(rec.userAgent);
+    if (crawler && rec.ip.length > MAX_IP_CHARS) {
+      bad(lineNo, 'ipTooLong', text);
+      return;
+    }
+    parsedLines++;
     if (!crawler) return;
     googleLines++;
     crawlerLines[crawler] = (crawlerLines[crawler] ?? 0) + 1;
@@ -181,7 +193,7 @@ export function createLogAggregator(
     } else {
       overflowLines++;
     }
-    bump(statuses, rec.status ?? '-', limits.maxStatuses, 'other');
+    bump(statuses, rec.status === null ? '-' : rec.status.slice(0, MAX_STATUS_CHARS), limits.maxStatuses, 'other');
     const path = requestPath(rec.request);
     if (path !== null) countPath(path);
     const hour = rec.time === null ? null : hourOf(rec.time);
@@ -205,7 +217,7 @@ export function createLogAggregator(
         const rec = parseAccessLine(text);
         if (rec) {
           format = 'access';
-          record(rec, lineNo);
+          record(rec, lineNo, text);
           return;
         }
         csv = detectCsvHeader(text);
@@ -220,11 +232,11 @@ export function createLogAggregator(
       if (csv) {
         const rec = parseCsvLine(text, csv);
         if (typeof rec === 'string') bad(lineNo, rec, text);
-        else record(rec, lineNo);
+        else record(rec, lineNo, text);
         return;
       }
       const rec = parseAccessLine(text);
-      if (rec) record(rec, lineNo);
+      if (rec) record(rec, lineNo, text);
       else bad(lineNo, 'notAccessLog', text);
     },
     tally() {

@@ -12,7 +12,7 @@ export interface LogRecord {
   format: 'combined' | 'common' | 'csv';
 }
 
-export type LineProblem = 'notAccessLog' | 'csvColumns' | 'csvQuote' | 'lineTooLong';
+export type LineProblem = 'notAccessLog' | 'csvColumns' | 'csvQuote' | 'lineTooLong' | 'ipTooLong';
 
 // Anchored, and each group is unambiguous, so a failing line costs one linear pass.
 const ACCESS_LINE =

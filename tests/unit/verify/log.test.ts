@@ -176,6 +176,20 @@ describe('hours per UTC hour, with half-hour and negative offsets', () => {
   });
 });
 
+describe('hostile lines cannot fill memory', () => {
+  it('an over-long IP field on a Google line is refused; long statuses and user-agents are cut or not cached', () => {
+    const agg = createLogAggregator();
+    const longIp = 'x'.repeat(65);
+    agg.line(`${longIp} - - [21/Aug/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "Googlebot/2.1"`, 1);
+    agg.line(`66.249.66.1 - - [21/Aug/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "Googlebot/2.1 ${'y'.repeat(5000)}"`, 2);
+    const t = agg.tally();
+    expect([t.unparseable, t.examples[0].problem, t.examples[0].lineNo, t.googleLines, t.parsedLines]).toEqual([1, 'ipTooLong', 1, 1, 1]);
+    const csv = createLogAggregator();
+    ['ip,ua,status', `66.249.66.1,Googlebot/2.1,${'9'.repeat(40)}`].forEach((l, i) => csv.line(l, i + 1));
+    expect(csv.tally().statuses).toEqual([['9'.repeat(16), 1]]);
+  });
+});
+
 describe('CSV logs and logs with no Google lines', () => {
   it('a CSV log is read by its header', () => {
     const agg = createLogAggregator();
