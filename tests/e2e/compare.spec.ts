@@ -155,4 +155,21 @@ test.describe('mobile vs desktop Googlebot', () => {
     await expect(cmp.getByTestId('compare-side-mobile').getByTestId('side-status')).toHaveText('200');
     expect(await sessionRules(serviceWorker)).toEqual([]);
   });
+
+  test('cookies are left out unless the option is on', async ({ demo, context, extensionId }) => {
+    await context.addCookies([{ name: 'crawlscope_demo', value: '1', url: demo }]);
+    const cmp = await context.newPage();
+    try {
+      await cmp.goto(`chrome-extension://${extensionId}/compare.html?url=${encodeURIComponent(`${demo}/compare/cookie.html`)}`);
+      await expect(cmp.getByTestId('compare-identical')).toBeVisible({ timeout: 30_000 });
+      await cmp.getByText('Fetch options').click();
+      await cmp.getByTestId('compare-cookies').check();
+      await cmp.getByTestId('compare-again').click();
+      await expect(row(cmp, 'title').getByTestId('mobile')).toHaveText('Welcome back (mobile)', { timeout: 30_000 });
+      await expect(row(cmp, 'title').getByTestId('desktop')).toHaveText('Same for every agent');
+    } finally {
+      await cmp.getByTestId('compare-cookies').uncheck();
+      await context.clearCookies();
+    }
+  });
 });
