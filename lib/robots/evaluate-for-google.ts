@@ -3,38 +3,58 @@ import { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
 import { parseRobotsTxt } from './parse-robots-txt';
 import { matchAgentPath, namesAgent, pathStringOf } from './match-agent';
 
-function verdictFor(c: GoogleCrawler, parsed: ParsedRobotsTxt, path: string, memo: Map<string, AgentMatch>): CrawlerVerdict {
-  const base = { token: c.token, obeysRobotsTxt: c.obeysRobotsTxt };
-  if (!c.obeysRobotsTxt) {
-    return { ...base, allowed: true, group: 'ignored', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'ignoresRobotsTxt', params: [c.token] } };
-  }
+/** How one crawler picks its group in a given file: that depends on the file, not on the URL. */
+type Plan =
+  | { kind: 'ignored' }
+  | { kind: 'none'; code: 'noGroupIgnoresGlobal' | 'noGroup' }
+  | { kind: 'match'; agent: string; group: 'own' | 'fallback' };
+
+const plans = new WeakMap<ParsedRobotsTxt, Plan[]>();
+
+function planFor(c: GoogleCrawler, parsed: ParsedRobotsTxt): Plan {
+  if (!c.obeysRobotsTxt) return { kind: 'ignored' };
   // Its own group, else the first fallback that has a group, else `*` (unless it ignores `*`).
-  let agent: string | null = null;
-  let group: 'own' | 'fallback' = 'own';
-  if (namesAgent(parsed, c.token)) agent = c.token;
-  else {
-    const fb = c.fallbacks.find((t) => namesAgent(parsed, t));
-    if (fb) {
-      agent = fb;
-      group = 'fallback';
-    }
+  if (namesAgent(parsed, c.token)) return { kind: 'match', agent: c.token, group: 'own' };
+  const fb = c.fallbacks.find((t) => namesAgent(parsed, t));
+  if (fb) return { kind: 'match', agent: fb, group: 'fallback' };
+  if (c.ignoresGlobal) return { kind: 'none', code: 'noGroupIgnoresGlobal' };
+  return { kind: 'match', agent: c.token, group: 'own' };
+}
+
+function plansFor(parsed: ParsedRobotsTxt): Plan[] {
+  let p = plans.get(parsed);
+  if (!p) {
+    p = GOOGLE_CRAWLERS.map((c) => planFor(c, parsed));
+    plans.set(parsed, p);
   }
-  if (agent === null && c.ignoresGlobal) {
-    return { ...base, allowed: true, group: 'none', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'noGroupIgnoresGlobal', params: [[c.token, ...c.fallbacks].join(', ')] } };
+  return p;
+}
+
+function verdictFor(c: GoogleCrawler, plan: Plan, parsed: ParsedRobotsTxt, path: string, memo: Map<string, AgentMatch>): CrawlerVerdict {
+  const token = c.token;
+  const obeysRobotsTxt = c.obeysRobotsTxt;
+  const names = () => [token, ...c.fallbacks].join(', ');
+  if (plan.kind === 'ignored') {
+    return { token, obeysRobotsTxt, allowed: true, group: 'ignored', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'ignoresRobotsTxt', params: [token] } };
   }
-  const m = matchAgentPath(parsed, agent ?? c.token, path, memo);
+  if (plan.kind === 'none') {
+    return { token, obeysRobotsTxt, allowed: true, group: 'none', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: plan.code, params: [names()] } };
+  }
+  const m = matchAgentPath(parsed, plan.agent, path, memo);
   if (m.groupKind === 'none') {
-    return { ...base, allowed: true, group: 'none', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'noGroup', params: [[c.token, ...c.fallbacks].join(', ')] } };
+    return { token, obeysRobotsTxt, allowed: true, group: 'none', groupToken: null, groupLines: [], line: null, rule: null, reason: { code: 'noGroup', params: [names()] } };
   }
-  const usedGroup = m.groupKind === 'global' ? 'global' : group;
-  const groupToken = m.groupKind === 'global' ? '*' : agent!;
-  const common = { ...base, allowed: m.allowed, group: usedGroup, groupToken, groupLines: m.groupLines } as const;
+  const group = m.groupKind === 'global' ? 'global' : plan.group;
+  const groupToken = m.groupKind === 'global' ? '*' : plan.agent;
   if (!m.rule) {
-    return { ...common, line: null, rule: null, reason: { code: 'noMatchingRule', params: [groupToken] } };
+    return { token, obeysRobotsTxt, allowed: m.allowed, group, groupToken, groupLines: m.groupLines, line: null, rule: null, reason: { code: 'noMatchingRule', params: [groupToken] } };
   }
   const viaIndex = m.matchedPattern !== m.rule.pattern;
   const code = viaIndex ? 'allowedByIndexHtm' : m.allowed ? 'allowedByRule' : 'disallowedByRule';
-  return { ...common, line: m.rule.line, rule: m.rule, reason: { code, params: [String(m.rule.line), m.matchedPattern ?? '', groupToken] } };
+  return {
+    token, obeysRobotsTxt, allowed: m.allowed, group, groupToken, groupLines: m.groupLines, line: m.rule.line, rule: m.rule,
+    reason: { code, params: [String(m.rule.line), m.matchedPattern ?? '', groupToken] },
+  };
 }
 
 /** One verdict per Google crawler (GOOGLE_CRAWLERS order) for the URL, parsing the file once. */
@@ -42,7 +62,8 @@ export function evaluateForGoogle(robotsTxt: string | Uint8Array | ParsedRobotsT
   const parsed = typeof robotsTxt === 'string' || robotsTxt instanceof Uint8Array ? parseRobotsTxt(robotsTxt) : robotsTxt;
   const path = pathStringOf(url);
   const memo = new Map<string, AgentMatch>();
-  return GOOGLE_CRAWLERS.map((c) => verdictFor(c, parsed, path, memo));
+  const p = plansFor(parsed);
+  return GOOGLE_CRAWLERS.map((c, i) => verdictFor(c, p[i], parsed, path, memo));
 }
 
 /**

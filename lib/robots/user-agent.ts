@@ -14,5 +14,14 @@ export function isValidUserAgentToObey(userAgent: string): boolean {
 
 /** ASCII-only lower-casing (absl::EqualsIgnoreCase; no Unicode case folding such as K → k). */
 export function asciiLower(s: string): string {
-  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  let out = lowered.get(s);
+  if (out === undefined) {
+    out = s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    // The same few agent names are asked again and again; keep the memo small.
+    if (lowered.size > 1000) lowered.clear();
+    lowered.set(s, out);
+  }
+  return out;
 }
+
+const lowered = new Map<string, string>();
