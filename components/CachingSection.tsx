@@ -23,9 +23,9 @@ const outcomeText = (p: ProbeResult): string => {
 };
 
 /** ETag / Last-Modified as Googlebot uses them, and a live conditional-request probe. */
-export function CachingSection({ snapshot }: { snapshot: TabSnapshot }) {
-  const { probes, withCookies, probe } = useVerdict();
-  const lint = useMemo(() => lintOf(snapshot), [snapshot]);
+export function CachingSection(_: { snapshot: TabSnapshot }) {
+  const { record, probes, withCookies, probe } = useVerdict();
+  const lint = useMemo(() => lintOf(record.value), [record.value]);
   if (!lint) return null; // headers unknown: the verdict section already offers a reload
   const running = probes.status === 'running' || probes.status === 'idle';
   const uses =

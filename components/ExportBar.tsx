@@ -7,21 +7,21 @@ import { computeVerdict, lintOf, pageUrlOf, translate, useVerdict } from './Verd
 
 function currentReport(snapshot: TabSnapshot): Report {
   const s = useVerdict.getState();
-  const r = snapshot.record;
+  const r = s.record.value;
   const now = Date.now();
-  const lint = lintOf(snapshot);
+  const lint = lintOf(r);
   return buildReport(
     {
       generator: `Crawlscope ${browser.runtime.getManifest().version}`,
-      url: pageUrlOf(snapshot),
+      url: r?.url ?? pageUrlOf(snapshot),
       fetchedAt: r?.completedAt ?? null,
       generatedAt: now,
       status: r && r.statusCode ? { code: r.statusCode, line: r.statusLine } : null,
       redirects: r?.redirects ?? [],
       headers: r?.headers ?? null,
-      result: computeVerdict(snapshot, s.live.value, s.served.value, s.robots.value, now),
+      result: computeVerdict(snapshot, r, s.live.value, s.served.value, s.robots.value, s.bytes.value, now),
       robots: s.robots.value,
-      bytes: null,
+      bytes: s.bytes.value,
       caching: lint ? { lint, probes: s.probes.value ?? [] } : null,
     },
     translate,

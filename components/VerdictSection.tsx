@@ -4,19 +4,20 @@ import { i18n } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground } from '../utils/messaging';
 import { verdictKey } from '../lib/report';
-import { computeVerdict, stepsPending, useVerdict } from './VerdictStore';
+import { computeVerdict, STEPS, stepsPending, useVerdict } from './VerdictStore';
 import { VerdictReasons } from './VerdictReasons';
 import { VerdictDetails } from './VerdictDetails';
 
 /** The verdict at the top of the report: one word, then every reason with its evidence. */
 export function VerdictSection({ snapshot }: { snapshot: TabSnapshot }) {
-  const { live, served, robots, start } = useVerdict();
+  const { record, live, served, robots, bytes, start } = useVerdict();
   useEffect(() => start(snapshot), [snapshot, start]);
   const result = useMemo(
-    () => computeVerdict(snapshot, live.value, served.value, robots.value, Date.now()),
-    [snapshot, live.value, served.value, robots.value],
+    () => computeVerdict(snapshot, record.value, live.value, served.value, robots.value, bytes.value, Date.now()),
+    [snapshot, record.value, live.value, served.value, robots.value, bytes.value],
   );
-  const pending = stepsPending({ live, served, robots });
+  const steps = { record, live, served, robots, bytes };
+  const pending = stepsPending(steps);
   const complete = pending.length === 0;
 
   useEffect(() => {
@@ -30,7 +31,8 @@ export function VerdictSection({ snapshot }: { snapshot: TabSnapshot }) {
   }, [complete, result.verdict, snapshot.tabId]);
 
   const key = verdictKey(result.verdict);
-  const failed = (['live', 'served', 'robots'] as const).filter((k) => ({ live, served, robots })[k].status === 'failed');
+  // A missing record is said by the verdict itself (headersUnknown), not as a failed step.
+  const failed = STEPS.filter((k) => k !== 'record' && steps[k].status === 'failed');
   return (
     <section
       className="cs-section cs-verdict"
@@ -51,10 +53,10 @@ export function VerdictSection({ snapshot }: { snapshot: TabSnapshot }) {
       </p>
       {failed.map((k) => (
         <p key={k} className="cs-note" data-testid={`verdict-failed-${k}`}>
-          {i18n.t(`indexability.stepFailed.${k}` as never, [({ live, served, robots })[k].error ?? ''] as never)}
+          {i18n.t(`indexability.stepFailed.${k}` as never, [steps[k].error ?? ''] as never)}
         </p>
       ))}
-      {!snapshot.record ? (
+      {record.status === 'failed' ? (
         <button type="button" data-testid="verdict-reload" onClick={() => void browser.tabs.reload(snapshot.tabId)}>
           {i18n.t('indexability.reload')}
         </button>

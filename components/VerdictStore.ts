@@ -5,7 +5,10 @@ import { i18n } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground, sendToTab } from '../utils/messaging';
 import { mediaType, headerValue } from '../lib/core/headers';
-import { evaluateIndexability, parseReport, robotsInputFrom, type IndexabilityResult, type PageSignals } from '../lib/indexability';
+import type { MainFrameRecord } from '../lib/core/types';
+import { countHeaderBytes, limitFor } from '../lib/bytes';
+import { bytesLimit } from '../utils/settings';
+import { bytesInputFrom, evaluateIndexability, parseReport, robotsInputFrom, type BytesInput, type IndexabilityResult, type PageSignals } from '../lib/indexability';
 import { lintValidators, planProbes, type ProbeResult, type ValidatorLint } from '../lib/caching';
 import type { ParsedRobotsTxt, RobotsReport } from '../lib/robots/types';
 import type { Translate } from '../lib/report';
@@ -17,13 +20,16 @@ export interface Step<T> {
 }
 const idle = <T,>(): Step<T> => ({ status: 'idle', value: null, error: null });
 
-export type StepName = 'live' | 'served' | 'robots';
+export type StepName = 'record' | 'live' | 'served' | 'robots' | 'bytes';
 
 interface VerdictState {
   snapshot: TabSnapshot | null;
+  /** The main-frame record: the snapshot's, or one that arrived after the popup opened. */
+  record: Step<MainFrameRecord>;
   live: Step<PageSignals>;
   served: Step<PageSignals>;
   robots: Step<{ report: RobotsReport; parsed: ParsedRobotsTxt | null }>;
+  bytes: Step<BytesInput>;
   probes: Step<ProbeResult[]>;
   withCookies: boolean;
   start: (snapshot: TabSnapshot) => void;
@@ -35,18 +41,47 @@ const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export const pageUrlOf = (s: TabSnapshot): string => s.record?.url ?? s.facts?.url ?? s.url ?? '';
 
 /** Is the tab's document HTML (or unknown)? Only then is there a DOM worth reading. */
-export function isHtmlSnapshot(s: TabSnapshot): boolean {
-  const ct = (s.record && headerValue(s.record.headers, 'content-type')) ?? s.facts?.contentType ?? null;
+export function isHtmlSnapshot(s: TabSnapshot, record: MainFrameRecord | null = s.record): boolean {
+  const ct = (record && headerValue(record.headers, 'content-type')) ?? s.facts?.contentType ?? null;
   const mt = mediaType(ct);
   return mt === null || mt === 'text/html' || mt === 'application/xhtml+xml';
 }
 
-export function lintOf(s: TabSnapshot): ValidatorLint | null {
-  return s.record ? lintValidators(s.record.headers, Date.now()) : null;
+export function lintOf(record: MainFrameRecord | null): ValidatorLint | null {
+  return record ? lintValidators(record.headers, Date.now()) : null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The popup can open before the background stored the response (a page still loading): ask again for ~2 s. */
+async function recordOf(snapshot: TabSnapshot): Promise<MainFrameRecord> {
+  if (snapshot.record) return snapshot.record;
+  for (let i = 0; i < 6; i++) {
+    await sleep(300);
+    const again = await sendToBackground('getTabSnapshot', { tabId: snapshot.tabId });
+    if (again.record) return again.record;
+  }
+  throw new Error('no record');
+}
+
+/**
+ * Where Googlebot's byte limit falls. Under the limit (headers + the browser's decoded body size)
+ * nothing can be lost, so no analysis runs; otherwise the byte-budget capability finds the cut.
+ */
+async function bytesOf(snapshot: TabSnapshot, record: MainFrameRecord | null): Promise<BytesInput> {
+  const ct = (record && headerValue(record.headers, 'content-type')) ?? snapshot.facts?.contentType ?? null;
+  const { limit } = limitFor(mediaType(ct), await bytesLimit.getValue());
+  const headerBytes = record && !record.error ? countHeaderBytes(record.statusLine, record.headers, record.statusCode) : 0;
+  const decoded = snapshot.facts?.navigation?.decodedBodySize || null;
+  if (decoded !== null && headerBytes + decoded <= limit) {
+    return { limit, headerBytes, bodyBytes: decoded, truncated: false, cutOffset: null, lost: [] };
+  }
+  const page = await sendToTab(snapshot.tabId, 'bytesAnalyze', { headerBytes, limit });
+  return bytesInputFrom(page.report);
 }
 
 export const useVerdict = create<VerdictState>((set, get) => {
-  const run = async <K extends 'live' | 'served' | 'robots' | 'probes'>(
+  const run = async <K extends 'record' | 'live' | 'served' | 'robots' | 'bytes' | 'probes'>(
     key: K,
     job: () => Promise<NonNullable<VerdictState[K]['value']>>,
   ) => {
@@ -60,33 +95,40 @@ export const useVerdict = create<VerdictState>((set, get) => {
   };
   return {
     snapshot: null,
+    record: idle(),
     live: idle(),
     served: idle(),
     robots: idle(),
+    bytes: idle(),
     probes: idle(),
     withCookies: false,
     start: (snapshot) => {
       if (get().snapshot === snapshot) return;
-      set({ snapshot, live: idle(), served: idle(), robots: idle(), probes: idle() });
+      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), probes: idle() });
       const url = pageUrlOf(snapshot);
-      if (isHtmlSnapshot(snapshot) && snapshot.facts) {
-        void run('live', () => sendToTab(snapshot.tabId, 'getIndexSignals', { where: 'live' }));
-        void run('served', () => sendToTab(snapshot.tabId, 'getIndexSignals', { where: 'served' }));
-      } else {
-        const skipped = { status: 'skipped' as const, value: null, error: null };
-        set({ live: skipped, served: skipped });
-      }
       void run('robots', async () => {
         const report = await sendToBackground('getRobots', { url });
         return { report, parsed: parseReport(report) };
       });
-      void get().probe(false);
+      void (async () => {
+        await run('record', () => recordOf(snapshot));
+        const record = get().record.value;
+        if (isHtmlSnapshot(snapshot, record) && snapshot.facts) {
+          void run('live', () => sendToTab(snapshot.tabId, 'getIndexSignals', { where: 'live' }));
+          void run('served', () => sendToTab(snapshot.tabId, 'getIndexSignals', { where: 'served' }));
+          void run('bytes', () => bytesOf(snapshot, record));
+        } else {
+          const skipped = { status: 'skipped' as const, value: null, error: null };
+          set({ live: skipped, served: skipped, bytes: skipped });
+        }
+        void get().probe(false);
+      })();
     },
     probe: async (withCookies) => {
       const snapshot = get().snapshot;
       if (!snapshot) return;
       set({ withCookies });
-      const lint = lintOf(snapshot);
+      const lint = lintOf(get().record.value);
       const requests = lint ? planProbes(lint) : [];
       if (!requests.length) {
         set({ probes: { status: 'skipped', value: null, error: null } });
@@ -100,21 +142,23 @@ export const useVerdict = create<VerdictState>((set, get) => {
 /** The verdict from whatever has arrived so far (robots.txt needs the canonical, hence two passes). */
 export function computeVerdict(
   snapshot: TabSnapshot,
+  record: MainFrameRecord | null,
   live: PageSignals | null,
   served: PageSignals | null,
   robots: { report: RobotsReport; parsed: ParsedRobotsTxt | null } | null,
+  bytes: BytesInput | null,
   now: number,
 ): IndexabilityResult {
-  const r = snapshot.record;
+  const r = record;
   const base = {
-    url: pageUrlOf(snapshot),
+    url: record?.url ?? pageUrlOf(snapshot),
     status: r && r.statusCode ? { code: r.statusCode, line: r.statusLine } : snapshot.facts?.navigation?.responseStatus ? { code: snapshot.facts.navigation.responseStatus, line: '' } : null,
     headers: r ? r.headers : null,
     redirects: r?.redirects ?? [],
     served,
     live,
     robots: null,
-    bytes: null,
+    bytes,
     now,
   };
   const first = evaluateIndexability(base);
@@ -125,5 +169,7 @@ export function computeVerdict(
 /** lib/ results carry codes; this turns them into the UI language. */
 export const translate: Translate = (key, params) => i18n.t(key as never, (params ?? []) as never);
 
-export const stepsPending = (s: Pick<VerdictState, 'live' | 'served' | 'robots'>): StepName[] =>
-  (['live', 'served', 'robots'] as const).filter((k) => s[k].status === 'idle' || s[k].status === 'running');
+export const STEPS = ['record', 'live', 'served', 'robots', 'bytes'] as const;
+
+export const stepsPending = (s: Pick<VerdictState, StepName>): StepName[] =>
+  STEPS.filter((k) => s[k].status === 'idle' || s[k].status === 'running');

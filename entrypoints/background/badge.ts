@@ -35,9 +35,20 @@ async function liveSignals(tabId: number): Promise<PageSignals | null> {
  * DOM query (robots meta, canonical). Nothing is fetched; robots.txt and the rest come when the
  * popup opens, and the popup's full verdict then replaces this one.
  */
-async function quickBadge(tabId: number, tabUrl: string | undefined): Promise<void> {
-  if (!inspectable(tabUrl).ok) return;
-  const [record, live] = await Promise.all([loadRecord(tabId), liveSignals(tabId)]);
+async function recordSoon(tabId: number) {
+  for (let i = 0; i < 5; i++) {
+    const r = await loadRecord(tabId);
+    if (r) return r;
+    await sleep(200 * (i + 1));
+  }
+  return null;
+}
+
+async function quickBadge(tabId: number): Promise<void> {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  const tabUrl = tab?.url;
+  if (!tab || !inspectable(tabUrl).ok) return;
+  const [record, live] = await Promise.all([recordSoon(tabId), liveSignals(tabId)]);
   if (!record && !live) return;
   const url = record?.url ?? live?.url ?? tabUrl!;
   const result = evaluateIndexability({
@@ -55,14 +66,35 @@ async function quickBadge(tabId: number, tabUrl: string | undefined): Promise<vo
   await setBadge(tabId, result.verdict);
 }
 
+// One quick verdict per load, whichever event comes first schedules it.
+const scheduled = new Map<number, ReturnType<typeof setTimeout>>();
+function schedule(tabId: number, delayMs: number): void {
+  clearTimeout(scheduled.get(tabId));
+  scheduled.set(
+    tabId,
+    setTimeout(() => {
+      scheduled.delete(tabId);
+      void quickBadge(tabId);
+    }, delayMs),
+  );
+}
+
 export function startBadges(): void {
-  browser.tabs.onUpdated.addListener((tabId, info, tab) => {
+  browser.tabs.onUpdated.addListener((tabId, info) => {
     if (info.status === 'loading') {
+      clearTimeout(scheduled.get(tabId));
       void action().setBadgeText({ tabId, text: '' }).catch(() => undefined);
     } else if (info.status === 'complete') {
-      void quickBadge(tabId, tab.url);
+      schedule(tabId, 0);
     }
   });
+  // The main frame's response is complete: a fallback when 'complete' is late or missed.
+  browser.webRequest.onCompleted.addListener(
+    (d) => {
+      if (d.tabId >= 0) schedule(d.tabId, 1500);
+    },
+    { urls: ['<all_urls>'], types: ['main_frame'] },
+  );
 }
 
 export async function showVerdictBadge({ tabId, verdict }: BackgroundProtocol['showVerdictBadge']['req']): Promise<null> {

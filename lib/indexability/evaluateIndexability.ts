@@ -36,6 +36,9 @@ export interface IndexabilityResult {
   hreflang: HreflangLink[];
 }
 
+/** Elements whose loss past the byte limit changes how Google indexes the page. */
+const KEY_KINDS = new Set(['metaRobots', 'canonical', 'hreflang', 'title']);
+
 const RANK: Record<Severity, number> = { block: 0, risk: 1, info: 2, ok: 3 };
 const sameUrl = (a: string, b: string) => {
   try {
@@ -232,7 +235,7 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   }
 
   if (input.bytes?.truncated) {
-    for (const l of input.bytes.lost.slice(0, 20)) {
+    for (const l of input.bytes.lost.filter((x) => KEY_KINDS.has(x.kind)).slice(0, 20)) {
       reasons.push({
         code: 'pastCut',
         severity: 'risk',

@@ -62,7 +62,11 @@ export interface RobotsInput {
 /** Items the 2 MB cut hides from Googlebot (from the byte-budget capability). */
 export interface BytesInput {
   limit: number;
+  headerBytes: number;
+  bodyBytes: number;
   truncated: boolean;
+  /** Response offset (headers included) where Googlebot stops, or null when nothing is cut. */
   cutOffset: number | null;
-  lost: { item: string; offset: number }[];
+  /** Elements that start (lost) or end (cut) past the limit; `kind` from the byte scan (metaRobots, canonical, …). */
+  lost: { item: string; offset: number; kind: string }[];
 }

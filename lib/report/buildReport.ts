@@ -1,8 +1,7 @@
-import type { BytesReport } from '../bytes';
 import type { ProbeResult, ValidatorLint } from '../caching/types';
 import type { Header, RedirectHop } from '../core/types';
 import type { IndexabilityResult } from '../indexability/evaluateIndexability';
-import { bytesInputFrom } from '../indexability/bytesInputFrom';
+import type { BytesInput } from '../indexability/types';
 import { tokenVerdicts } from '../indexability/robotsInputFrom';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type Translate } from './types';
@@ -17,7 +16,7 @@ export interface ReportInput {
   headers: Header[] | null;
   result: IndexabilityResult;
   robots: { report: RobotsReport; parsed: ParsedRobotsTxt | null } | null;
-  bytes: BytesReport | null;
+  bytes: BytesInput | null;
   caching: { lint: ValidatorLint; probes: ProbeResult[] } | null;
 }
 
@@ -32,7 +31,6 @@ export function buildReport(input: ReportInput, t: Translate): Report {
   const { result } = input;
   const d = result.directives;
   const ua = d.unavailableAfter.filter((u) => u.at !== null).sort((a, b) => a.at! - b.at!)[0];
-  const bytesIn = input.bytes ? bytesInputFrom(input.bytes) : null;
   return {
     $schema: REPORT_SCHEMA_ID,
     version: REPORT_VERSION,
@@ -71,14 +69,14 @@ export function buildReport(input: ReportInput, t: Translate): Report {
           verdicts: tokenVerdicts(input.robots.report, input.robots.parsed, input.url),
         }
       : null,
-    bytes: input.bytes && bytesIn
+    bytes: input.bytes
       ? {
-          headerBytes: input.bytes.cutoff.headerBytes,
-          bodyBytes: input.bytes.cutoff.bodyBytes,
-          limit: input.bytes.cutoff.limit,
-          truncated: input.bytes.cutoff.truncated,
-          cutOffset: bytesIn.cutOffset,
-          lost: input.bytes.items.filter((i) => i.status !== 'kept').map((i) => ({ item: i.tag, offset: i.responseOffset })),
+          headerBytes: input.bytes.headerBytes,
+          bodyBytes: input.bytes.bodyBytes,
+          limit: input.bytes.limit,
+          truncated: input.bytes.truncated,
+          cutOffset: input.bytes.cutOffset,
+          lost: input.bytes.lost.slice(0, 500).map((l) => ({ item: l.item, offset: l.offset })),
         }
       : null,
     caching: input.caching

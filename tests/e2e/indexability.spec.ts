@@ -172,6 +172,22 @@ test.describe('indexability verdict', () => {
   });
 });
 
+test.describe('byte budget in the verdict', () => {
+  test('3 MB page: the canonical past the 2 MB cut is a reason, with its byte offset', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/bytes/big.html`);
+    const r = await reportFor(page, openPopup, 'big-3mb');
+    expect(r.verdict).toBe('at-risk');
+    // Only key tags (robots meta, canonical, hreflang, title) become reasons; the JSON-LD past the cut is the byte section's.
+    expect(r.reasons.filter((x) => x.key === 'risk:pastCut')).toEqual([
+      {
+        key: 'risk:pastCut',
+        text: "<link> https://demo.crawlscope.dev/bytes/big.html starts at byte 2999605, past Googlebot's 2097152-byte limit: Google never sees it.",
+        evidence: ['<link> https://demo.crawlscope.dev/bytes/big.html at byte 2999605 (limit 2097152)'],
+      },
+    ]);
+  });
+});
+
 test.describe('caching probe', () => {
   const probeRows = (popup: Page) =>
     popup.locator('[data-testid=probes] tr').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-header')}=${e.getAttribute('data-outcome')}`));

@@ -206,9 +206,11 @@ describe('evaluateIndexability', () => {
     expect(codes(evaluateIndexability(input({ headers: null, status: null, served: null, live: null })))).toEqual(['risk:headersUnknown', 'risk:statusUnknown', 'info:canonicalNone']);
     const pdf = evaluateIndexability(input({ headers: [{ name: 'Content-Type', value: 'application/pdf' }, { name: 'X-Robots-Tag', value: 'noindex' }], served: page('served', [meta('robots', 'all')]) }));
     expect(codes(pdf)).toEqual(['block:noindex', 'info:notHtml', 'info:canonicalNone', 'ok:status200']);
-    const cut = evaluateIndexability(input({ bytes: { limit: 2_097_152, truncated: true, cutOffset: 2_097_152, lost: [{ item: '<link rel="canonical">', offset: 2_500_000 }] } }));
+    const cut = evaluateIndexability(input({ bytes: { limit: 2_097_152, headerBytes: 200, bodyBytes: 3_000_000, truncated: true, cutOffset: 2_097_152, lost: [{ item: '<link rel="canonical">', offset: 2_500_000, kind: 'canonical' }, { item: '<h2>', offset: 2_600_000, kind: 'heading' }] } }));
     expect(cut.verdict).toBe('at-risk');
     expect(cut.reasons[0]).toMatchObject({ code: 'pastCut', params: ['<link rel="canonical">', '2500000', '2097152'] });
+    // the heading past the cut is not a key tag: no reason for it
+    expect(cut.reasons.filter((x) => x.code === 'pastCut')).toHaveLength(1);
   });
 
   it('hreflang from Link header and HTML', () => {
