@@ -2,13 +2,12 @@ import { browser } from 'wxt/browser';
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
 import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type ComparisonSummary } from '../../lib/compare';
-import { googlebotHopFetcher, removeUaRules } from './googlebot-fetch';
+import { googlebotHopFetcher, removeStaleUaRules } from './googlebot-fetch';
 
 type H<K extends keyof BackgroundProtocol> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
 
 // The last summary per URL lives in storage.session: the popup shows it without fetching again.
 const summaryKey = (url: string) => `compare:${url}`;
-let running = 0;
 
 export const compareAgents: H<'compareAgents'> = async ({ url }) => {
   let target: URL;
@@ -23,26 +22,20 @@ export const compareAgents: H<'compareAgents'> = async ({ url }) => {
   if (!allowed) return { ok: false, reason: 'no-permission', origin: target.origin };
 
   const [chromeVersion, includeCookies] = await Promise.all([compareChromeVersion.getValue(), compareIncludeCookies.getValue()]);
-  // A worker that died mid-fetch may have left a rule behind: clear ours when none is in use.
-  if (running === 0) await removeUaRules();
-  running++;
-  try {
-    const sentUserAgents: Record<Agent, string | null> = { mobile: null, desktop: null };
-    const run = (agent: Agent) => {
-      const ua = googlebotUserAgent(agent, chromeVersion);
-      const hop = googlebotHopFetcher(ua, includeCookies, (s) => {
-        sentUserAgents[agent] ??= s.userAgent;
-      });
-      return fetchAsAgent(target.href, agent, ua, hop);
-    };
-    const [mobile, desktop] = await Promise.all([run('mobile'), run('desktop')]);
-    const comparison = compareFetches(mobile, desktop);
-    const comparedAt = Date.now();
-    await browser.storage.session.set({ [summaryKey(url)]: summarizeComparison(comparison, comparedAt) });
-    return { ok: true, comparison, comparedAt, includeCookies, sentUserAgents };
-  } finally {
-    running--;
-  }
+  await removeStaleUaRules();
+  const sentUserAgents: Record<Agent, string | null> = { mobile: null, desktop: null };
+  const run = (agent: Agent) => {
+    const ua = googlebotUserAgent(agent, chromeVersion);
+    const hop = googlebotHopFetcher(ua, includeCookies, (s) => {
+      sentUserAgents[agent] ??= s.userAgent;
+    });
+    return fetchAsAgent(target.href, agent, ua, hop);
+  };
+  const [mobile, desktop] = await Promise.all([run('mobile'), run('desktop')]);
+  const comparison = compareFetches(mobile, desktop);
+  const comparedAt = Date.now();
+  await browser.storage.session.set({ [summaryKey(url)]: summarizeComparison(comparison, comparedAt) });
+  return { ok: true, comparison, comparedAt, includeCookies, sentUserAgents };
 };
 
 export const getCompareSummary: H<'getCompareSummary'> = async ({ url }) => {

@@ -48,14 +48,19 @@ const RULE_BASE = 610_000;
 let ruleSeq = 0;
 const nextRuleId = () => RULE_BASE + (ruleSeq++ % 10_000);
 
-/** Remove every session rule of this capability (none should outlive its fetch). */
-export async function removeUaRules(): Promise<void> {
+/** Ids of the rules whose fetch is under way in this worker. */
+const activeRules = new Set<number>();
+
+/**
+ * Remove this capability's session rules that no fetch of this worker is using: a worker
+ * stopped mid-fetch leaves its rule behind (session rules outlive the worker).
+ */
+export async function removeStaleUaRules(): Promise<void> {
   if (IS_FIREFOX) return;
   const rules = await browser.declarativeNetRequest.getSessionRules();
-  const ours = rules.map((r) => r.id).filter((id) => id >= RULE_BASE && id < RULE_BASE + 10_000);
-  if (ours.length) await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: ours });
+  const stale = rules.map((r) => r.id).filter((id) => id >= RULE_BASE && id < RULE_BASE + 10_000 && !activeRules.has(id));
+  if (stale.length) await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: stale });
 }
-
 
 /** Per-URL turn-taking: resolves with a release function once earlier holders are done. */
 const turns = new Map<string, Promise<void>>();
@@ -178,6 +183,7 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
       let pending: Promise<Response>;
       try {
         if (id !== null) {
+          activeRules.add(id);
           await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id], addRules: [uaRule(id, url, userAgent)] });
         }
         browser.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']);
@@ -192,7 +198,10 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
         if (requestId === null && (await settled)) await Promise.race([sent, delay(EVENT_WAIT_MS)]);
       } finally {
         browser.webRequest.onSendHeaders.removeListener(onSend);
-        if (id !== null) await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
+        if (id !== null) {
+          await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
+          activeRules.delete(id);
+        }
         release();
       }
       res = await pending;

@@ -70,7 +70,31 @@ test.describe('mobile vs desktop Googlebot', () => {
     await expect(popup.getByTestId('compare-summary')).toContainText('critical: Robots meta, Title');
   });
 
-  test('identical HTML: one line "no differences"', async ({ page, demo, context, openPopup, serviceWorker }) => {
+  test('identical HTML: one line "no differences"; a rule left by a stopped worker is cleared', async ({
+    page,
+    demo,
+    context,
+    openPopup,
+    serviceWorker,
+  }) => {
+    // What a worker stopped mid-fetch would leave behind: a rule in the comparison's id range.
+    await serviceWorker.evaluate(
+      (url) =>
+        chrome.declarativeNetRequest.updateSessionRules({
+          addRules: [
+            {
+              id: 619_999,
+              action: {
+                type: chrome.declarativeNetRequest.RuleActionType.MODIFY_HEADERS,
+                requestHeaders: [{ header: 'user-agent', operation: chrome.declarativeNetRequest.HeaderOperation.SET, value: 'stale' }],
+              },
+              condition: { urlFilter: `|${url}|`, tabIds: [-1] },
+            },
+          ],
+        }),
+      `${demo}/nowhere.html`,
+    );
+    expect((await sessionRules(serviceWorker)).map((r) => r.id)).toEqual([619_999]);
     await page.goto(`${demo}/compare/same.html`);
     const cmp = await compareFromPopup(context, await openPopup(page));
     await expect(cmp.getByTestId('compare-identical')).toHaveText(
