@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { i18n } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground } from '../utils/messaging';
-import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../lib/robots';
+import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, robotsTxtUrl, type RobotsReport } from '../lib/robots';
 import { formatInt } from './format';
 import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from './RobotsText';
 import { RobotsResources } from './RobotsResources';
@@ -14,8 +14,10 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const isHttp = robotsTxtUrl(pageUrl) !== null;
   const load = useCallback(
     async (refresh: boolean) => {
+      if (!isHttp) return;
       setBusy(true);
       setError(null);
       try {
@@ -26,7 +28,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
         setBusy(false);
       }
     },
-    [pageUrl],
+    [pageUrl, isHttp],
   );
   useEffect(() => {
     void load(false);
@@ -48,6 +50,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
           </button>
         </span>
       </div>
+      {!isHttp ? <p data-testid="robots-not-http">{i18n.t('robots.notHttp')}</p> : null}
       {error ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.error', [error])}</p> : null}
       {!report && busy ? <p data-testid="robots-loading">{i18n.t('robots.loading')}</p> : null}
       {report ? <RobotsStatus report={report} /> : null}
@@ -87,11 +90,41 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
                     <span className="cs-muted">{i18n.t('robots.noLine')}</span>
                   )}
                   <div className="cs-muted robots-reason" data-testid="robots-reason">{robotsText('reason', v.reason)}</div>
+                  {GOOGLE_CRAWLERS[i].control ? (
+                    <div className="cs-note robots-reason" data-testid="robots-control-note">{crawlerAbout(GOOGLE_CRAWLERS[i].about)}</div>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
+      ) : null}
+      {parsed && parsed.diagnostics.length > 0 ? (
+        <details data-testid="robots-notes">
+          <summary>{i18n.t('robots.notes', [String(parsed.diagnostics.length)])}</summary>
+          <ul>
+            {parsed.diagnostics.map((d, k) => (
+              <li key={k} data-code={d.code} data-line={d.line ?? ''} className={d.severity === 'info' ? 'cs-muted' : 'cs-note'}>
+                {d.line !== null ? (
+                  <button type="button" className="robots-line" onClick={() => openSandbox(pageUrl, d.line)}>
+                    {i18n.t('robots.lineButton', [String(d.line)])}
+                  </button>
+                ) : null}{' '}
+                {robotsText('diag', d)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {parsed && parsed.sitemaps.length > 0 ? (
+        <details data-testid="robots-sitemaps">
+          <summary>{i18n.t('robots.sitemaps', [String(parsed.sitemaps.length)])}</summary>
+          <ul>
+            {parsed.sitemaps.map((sm, k) => (
+              <li key={k} className="cs-url">{i18n.t('robots.sitemapLine', [sm.url, String(sm.line)])}</li>
+            ))}
+          </ul>
+        </details>
       ) : null}
       {report ? <RobotsResources tabId={snapshot.tabId} /> : null}
     </section>

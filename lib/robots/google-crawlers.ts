@@ -16,6 +16,8 @@ export interface GoogleCrawler {
   /** Only a group naming it (or a fallback) applies; `*` groups do not. */
   ignoresGlobal: boolean;
   obeysRobotsTxt: boolean;
+  /** A control token: no crawler sends it; it only says how crawled content may be used. */
+  control?: boolean;
   source: string;
 }
 
@@ -83,7 +85,7 @@ export const GOOGLE_CRAWLERS: readonly GoogleCrawler[] = [
   { token: 'GoogleOther-Video', about: 'googleOtherVideo', userAgents: [ua('', 'GoogleOther-Video/1.0')], fallbacks: ['GoogleOther'], ignoresGlobal: false, obeysRobotsTxt: true, source: COMMON },
   // A control token only: no request carries it. It decides whether content Google crawls may be
   // used to train and ground Gemini models; it has no effect on Google Search.
-  { token: 'Google-Extended', about: 'googleExtended', userAgents: [], fallbacks: [], ignoresGlobal: false, obeysRobotsTxt: true, source: COMMON },
+  { token: 'Google-Extended', about: 'googleExtended', userAgents: [], fallbacks: [], ignoresGlobal: false, obeysRobotsTxt: true, control: true, source: COMMON },
   { token: 'AdsBot-Google', about: 'adsBot', userAgents: [ua('', 'AdsBot-Google (+http://www.google.com/adsbot.html)')], fallbacks: [], ignoresGlobal: true, obeysRobotsTxt: true, source: SPECIAL },
   {
     token: 'AdsBot-Google-Mobile',

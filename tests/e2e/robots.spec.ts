@@ -47,6 +47,15 @@ test.describe('robots.txt', () => {
     const blocked = popup.getByTestId('robots-blocked-resource');
     await expect(blocked).toHaveCount(1);
     await expect(blocked).toHaveText(`${demo}/private-js/app.js — line ${L.googlebotPrivateJs}`);
+    // Google-Extended is a control token, and the popup says what it does and does not govern.
+    await expect(row(popup, 'Google-Extended').getByTestId('robots-control-note')).toHaveText(
+      'A control token, not a crawler: governs Gemini training and grounding, not Google Search.',
+    );
+    // Notes on the file: the Google-Extended group (line 15) and the ignored crawl-delay (line 20).
+    await popup.getByTestId('robots-notes').locator('summary').click();
+    await expect(popup.getByTestId('robots-notes').locator('li')).toHaveCount(2);
+    await expect(popup.locator('[data-testid=robots-notes] li[data-line="20"]')).toHaveText('line 20 crawl-delay (5) is ignored by Google.');
+    await expect(popup.locator('[data-testid=robots-notes] li[data-line="15"]')).toHaveAttribute('data-code', 'googleExtended');
   });
 
   test('popup: /blocked/noindex.html is blocked for Googlebot by line 3', async ({ page, demo, openPopup }) => {
