@@ -100,33 +100,29 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
 
   let current: RobotsGroup | null = null;
   let currentHasRule = false;
+  // Next position of each character the parser looks for (-1: none left); they only move forward.
+  let nextHash = bin.indexOf('#');
+  let nextNul = bin.indexOf('\u0000');
+  let nextColon = bin.indexOf(':');
+  let nextPct = bin.indexOf('%');
 
   const handleLine = (lineNo: number, s: number, e: number, tooLong: boolean) => {
     if (tooLong) diag('warning', lineNo, 'lineTooLong', [String(ROBOTS_MAX_LINE_BYTES)]);
     // A NUL byte ends the line's content (Google works on C strings); `#` starts a comment.
-    for (let i = s; i < e; i++) {
-      const b = bytes[i];
-      if (b === 35 /* # */) {
-        e = i;
-        break;
-      }
-      if (b === 0) {
-        diag('warning', lineNo, 'nulByte', []);
-        e = i;
-        break;
-      }
+    if (nextNul !== -1 && nextNul < s) nextNul = bin.indexOf('\u0000', s);
+    if (nextHash !== -1 && nextHash < s) nextHash = bin.indexOf('#', s);
+    if (nextNul !== -1 && nextNul < e && (nextHash === -1 || nextNul < nextHash)) {
+      diag('warning', lineNo, 'nulByte', []);
+      e = nextNul;
+    } else if (nextHash !== -1 && nextHash < e) {
+      e = nextHash;
     }
     while (s < e && isSpace(bytes[s])) s++;
     while (e > s && isSpace(bytes[e - 1])) e--;
     if (s === e) return;
 
-    let sep = -1;
-    for (let i = s; i < e; i++) {
-      if (bytes[i] === 58 /* : */) {
-        sep = i;
-        break;
-      }
-    }
+    if (nextColon !== -1 && nextColon < s) nextColon = bin.indexOf(':', s);
+    let sep = nextColon !== -1 && nextColon < e ? nextColon : -1;
     let missingColon = false;
     if (sep === -1) {
       for (let i = s; i < e; i++) {
@@ -215,7 +211,10 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
       return;
     }
     currentHasRule = true;
-    current.rules.push({ kind: type, pattern: escapePatternBytes(bytes, vs, ve, bin), line: lineNo });
+    // Most values need no escaping: ASCII without a "%".
+    if (nextPct !== -1 && nextPct < vs) nextPct = bin.indexOf('%', vs);
+    const plain = ascii && (nextPct === -1 || nextPct >= ve);
+    current.rules.push({ kind: type, pattern: plain ? bin.slice(vs, ve) : escapePatternBytes(bytes, vs, ve, bin), line: lineNo });
   };
 
   // Google skips a UTF-8 BOM, or any prefix of one, at the very start.
@@ -225,15 +224,21 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
   let start = i;
   let lastWasCR = false;
   const n = bytes.length;
-  for (; i < n; i++) {
-    const b = bytes[i];
-    if (b !== 10 && b !== 13) continue;
+  // Line ends are found with native string search; each pointer only moves forward.
+  let nextLF = bin.indexOf('\n', start);
+  let nextCR = bin.indexOf('\r', start);
+  for (;;) {
+    if (nextLF !== -1 && nextLF < start) nextLF = bin.indexOf('\n', start);
+    if (nextCR !== -1 && nextCR < start) nextCR = bin.indexOf('\r', start);
+    const at = nextLF === -1 ? nextCR : nextCR === -1 ? nextLF : Math.min(nextLF, nextCR);
+    if (at === -1) break;
+    const b = bytes[at];
     // LF right after CR (with nothing between) completes a CRLF; it does not end another line.
-    if (!(b === 10 && lastWasCR && start === i)) {
-      const tooLong = i - start > ROBOTS_MAX_LINE_BYTES;
-      handleLine(++lineNo, start, tooLong ? start + ROBOTS_MAX_LINE_BYTES : i, tooLong);
+    if (!(b === 10 && lastWasCR && start === at)) {
+      const tooLong = at - start > ROBOTS_MAX_LINE_BYTES;
+      handleLine(++lineNo, start, tooLong ? start + ROBOTS_MAX_LINE_BYTES : at, tooLong);
     }
-    start = i + 1;
+    start = at + 1;
     lastWasCR = b === 13;
   }
   const tooLong = n - start > ROBOTS_MAX_LINE_BYTES;
