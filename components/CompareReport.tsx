@@ -1,13 +1,15 @@
 import { i18n } from '#i18n';
 import type { CompareReply } from '../utils/protocol';
-import type { Row, SideSummary, WordDiff } from '../lib/compare';
+import type { Field, Row, SideSummary, WordDiff } from '../lib/compare';
 import { agentLabel, fieldLabel, findingText, severityLabel, whyText } from './CompareText';
 import { formatInt } from './format';
 
 type Ok = Extract<CompareReply, { ok: true }>;
 
 /** The comparison: findings, then what differs (most severe first), the text diff, then both fetches. All page content as text. */
-export function CompareReport({ reply }: { reply: Ok }) {
+type Rendered = Partial<Record<Field, string>> | null;
+
+export function CompareReport({ reply, rendered = null }: { reply: Ok; rendered?: Rendered }) {
   const c = reply.comparison;
   const same = c.rows.filter((r) => r.same);
   return (
@@ -38,15 +40,17 @@ export function CompareReport({ reply }: { reply: Ok }) {
                 <th>{i18n.t('compare.colField')}</th>
                 <th>{i18n.t('compare.colMobile')}</th>
                 <th>{i18n.t('compare.colDesktop')}</th>
+                {rendered ? <th>{i18n.t('compare.colRendered')}</th> : null}
                 <th>{i18n.t('compare.colWhy')}</th>
               </tr>
             </thead>
             <tbody>
               {c.differences.map((r) => (
-                <DiffRow key={r.field} row={r} />
+                <DiffRow key={r.field} row={r} rendered={rendered} />
               ))}
             </tbody>
           </table>
+          {rendered ? <p className="cs-muted">{i18n.t('compare.renderedNote')}</p> : null}
         </section>
       ) : null}
       {c.textDiff ? <TextDiff diff={c.textDiff} /> : null}
@@ -74,7 +78,7 @@ function Value({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-function DiffRow({ row }: { row: Row }) {
+function DiffRow({ row, rendered }: { row: Row; rendered: Rendered }) {
   return (
     <tr data-testid={`compare-row-${row.field}`} data-field={row.field} data-severity={row.severity ?? ''}>
       <th scope="row">
@@ -87,6 +91,15 @@ function DiffRow({ row }: { row: Row }) {
       <td>
         <Value text={row.desktop} testId="desktop" />
       </td>
+      {rendered ? (
+        <td className="compare-rendered">
+          {rendered[row.field] !== undefined ? (
+            <Value text={rendered[row.field]!} testId="rendered" />
+          ) : (
+            <span className="cs-muted">{i18n.t('compare.renderedNotAvailable')}</span>
+          )}
+        </td>
+      ) : null}
       <td>
         {row.why ? <p className="compare-why" data-testid="why">{whyText(row.why.code, row.why.params)}</p> : null}
         {row.removed && row.removed.length > 0 ? (

@@ -21,7 +21,7 @@ export function CompareSection({ snapshot }: { snapshot: TabSnapshot }) {
   if (!url) return null;
 
   const open = () => {
-    void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(url)}`) });
+    void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(url)}&tab=${snapshot.tabId}`) });
   };
   const when = summary ? new Date(summary.comparedAt).toLocaleTimeString(browser.i18n.getUILanguage()) : '';
   return (

@@ -2,19 +2,32 @@ import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
-import { sendToBackground } from '../../utils/messaging';
+import { sendToBackground, sendToTab } from '../../utils/messaging';
 import { compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
 import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/compare/googlebotUserAgent';
+import { renderedValues } from '../../lib/compare/renderedValues';
+import type { Field } from '../../lib/compare/comparison';
 import { CompareReport } from '../../components/CompareReport';
 
 type State =
   | { kind: 'running' }
-  | { kind: 'done'; reply: Extract<CompareReply, { ok: true }> }
+  | { kind: 'done'; reply: Extract<CompareReply, { ok: true }>; rendered: Partial<Record<Field, string>> | null }
   | { kind: 'permission'; origin: string; denied: boolean }
   | { kind: 'notHttp' }
   | { kind: 'error'; message: string };
 
-export function App({ url }: { url: string | null }) {
+/** The tab's rendered DOM (title, robots meta, canonical, hreflang), when the tab still shows this URL. */
+async function readRendered(tabId: number | null, url: string): Promise<Partial<Record<Field, string>> | null> {
+  if (tabId === null) return null;
+  try {
+    const live = await sendToTab(tabId, 'getIndexSignals', { where: 'live' });
+    return live.url === url ? renderedValues(live) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function App({ url, tabId }: { url: string | null; tabId: number | null }) {
   const [state, setState] = useState<State>({ kind: 'running' });
   const [cookies, setCookies] = useState(false);
   const [chrome, setChrome] = useState('');
@@ -23,14 +36,14 @@ export function App({ url }: { url: string | null }) {
     if (!url) return;
     setState({ kind: 'running' });
     try {
-      const reply = await sendToBackground('compareAgents', { url });
-      if (reply.ok) setState({ kind: 'done', reply });
+      const [reply, rendered] = await Promise.all([sendToBackground('compareAgents', { url }), readRendered(tabId, url)]);
+      if (reply.ok) setState({ kind: 'done', reply, rendered });
       else if (reply.reason === 'no-permission') setState({ kind: 'permission', origin: reply.origin, denied: false });
       else setState({ kind: 'notHttp' });
     } catch (err) {
       setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
     }
-  }, [url]);
+  }, [url, tabId]);
 
   useEffect(() => {
     void Promise.all([compareIncludeCookies.getValue(), compareChromeVersion.getValue()]).then(([c, v]) => {
@@ -127,7 +140,7 @@ export function App({ url }: { url: string | null }) {
           {state.denied ? <p className="cs-error">{i18n.t('compare.permissionDenied')}</p> : null}
         </div>
       ) : null}
-      {state.kind === 'done' ? <CompareReport reply={state.reply} /> : null}
+      {state.kind === 'done' ? <CompareReport reply={state.reply} rendered={state.rendered} /> : null}
     </main>
   );
 }

@@ -12,3 +12,4 @@ export { detectBlock } from './detectBlock';
 export { cutOffset, headerBlockBytes } from './cutOffset';
 export { compareFetches } from './compareFetches';
 export { summarizeComparison, type ComparisonSummary } from './summarizeComparison';
+export { renderedValues, type RenderedSignals } from './renderedValues';

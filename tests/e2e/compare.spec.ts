@@ -27,6 +27,10 @@ test.describe('mobile vs desktop Googlebot', () => {
 
     await expect(row(cmp, 'title').getByTestId('mobile')).toHaveText('Winter shoes (mobile)');
     await expect(row(cmp, 'title').getByTestId('desktop')).toHaveText('Winter shoes — handmade in Porto');
+    // Third column: the tab as this browser rendered it (a browser gets the desktop page).
+    await expect(row(cmp, 'title').getByTestId('rendered')).toHaveText('Winter shoes — handmade in Porto');
+    await expect(row(cmp, 'robotsMeta').getByTestId('rendered')).toHaveText('(none)');
+    await expect(row(cmp, 'wordCount').getByTestId('rendered')).toHaveCount(0);
 
     await expect(row(cmp, 'robotsMeta')).toHaveAttribute('data-severity', 'critical');
     await expect(row(cmp, 'robotsMeta').getByTestId('mobile')).toHaveText('robots: noindex');
