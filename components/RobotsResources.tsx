@@ -29,21 +29,18 @@ export function RobotsResources({ tabId }: { tabId: number }) {
           byOrigin.set(t.origin, urls);
         }
         const origins = [...byOrigin.keys()];
-        const checked: Checked[] = [];
-        let skipped = 0;
-        for (const [i, origin] of origins.entries()) {
-          const urls = byOrigin.get(origin)!;
-          if (i >= MAX_ORIGINS) {
-            skipped += urls.length;
-            continue;
-          }
-          const report = await sendToBackground('getRobots', { url: urls[0] });
-          const parsed = report.body != null ? parseRobotsTxt(report.body) : undefined;
-          for (const url of urls) {
+        const skipped = origins.slice(MAX_ORIGINS).reduce((n, o) => n + byOrigin.get(o)!.length, 0);
+        // Origins are checked side by side: each robots.txt may take up to the 10 s timeout.
+        const perOrigin = await Promise.all(
+          origins.slice(0, MAX_ORIGINS).map(async (origin): Promise<Checked[]> => {
+            const urls = byOrigin.get(origin)!;
+            const report = await sendToBackground('getRobots', { url: urls[0] });
+            const parsed = report.body != null ? parseRobotsTxt(report.body) : undefined;
             // Googlebot is the first entry of the catalog.
-            checked.push({ url, verdict: evaluateReportForGoogle(report, url, parsed)[0] });
-          }
-        }
+            return urls.map((url) => ({ url, verdict: evaluateReportForGoogle(report, url, parsed)[0] }));
+          }),
+        );
+        const checked = perOrigin.flat();
         if (live) setState({ total: list.length, blocked: checked.filter((c) => c.verdict && !c.verdict.allowed), skipped });
       } catch (err) {
         if (live) setError(err instanceof Error ? err.message : String(err));
