@@ -10,13 +10,20 @@ import { VerdictDetails } from './VerdictDetails';
 
 /** The verdict at the top of the report: one word, then every reason with its evidence. */
 export function VerdictSection({ snapshot }: { snapshot: TabSnapshot }) {
-  const { record, live, served, robots, bytes, start } = useVerdict();
+  const { record, live, served, robots, bytes, canonical, start, checkCanonical } = useVerdict();
   useEffect(() => start(snapshot), [snapshot, start]);
   const result = useMemo(
-    () => computeVerdict(snapshot, record.value, live.value, served.value, robots.value, bytes.value, Date.now()),
-    [snapshot, record.value, live.value, served.value, robots.value, bytes.value],
+    () => computeVerdict(snapshot, record.value, live.value, served.value, robots.value, bytes.value, Date.now(), canonical.value),
+    [snapshot, record.value, live.value, served.value, robots.value, bytes.value, canonical.value],
   );
-  const steps = { record, live, served, robots, bytes };
+  // Once the page's own signals are in, check the canonical URL when it points elsewhere.
+  const settled = (s: { status: string }) => s.status !== 'idle' && s.status !== 'running';
+  const pageRead = settled(record) && settled(live) && settled(served);
+  const target = result.reasons.some((r) => r.code === 'canonicalElsewhere') ? result.canonical : null;
+  useEffect(() => {
+    if (pageRead) checkCanonical(target);
+  }, [pageRead, target, checkCanonical]);
+  const steps = { record, live, served, robots, bytes, canonical };
   const pending = stepsPending(steps);
   const complete = pending.length === 0;
 

@@ -8,7 +8,7 @@ import { mediaType, headerValue } from '../lib/core/headers';
 import type { MainFrameRecord } from '../lib/core/types';
 import { countHeaderBytes, limitFor } from '../lib/bytes';
 import { bytesLimit } from '../utils/settings';
-import { bytesInputFrom, evaluateIndexability, parseReport, robotsInputFrom, type BytesInput, type IndexabilityResult, type PageSignals } from '../lib/indexability';
+import { bytesInputFrom, evaluateIndexability, parseReport, robotsInputFrom, type BytesInput, type CanonicalTargetInput, type IndexabilityResult, type PageSignals } from '../lib/indexability';
 import { lintValidators, planProbes, type ProbeResult, type ValidatorLint } from '../lib/caching';
 import type { ParsedRobotsTxt, RobotsReport } from '../lib/robots/types';
 import type { Translate } from '../lib/report';
@@ -20,7 +20,7 @@ export interface Step<T> {
 }
 const idle = <T,>(): Step<T> => ({ status: 'idle', value: null, error: null });
 
-export type StepName = 'record' | 'live' | 'served' | 'robots' | 'bytes';
+export type StepName = 'record' | 'live' | 'served' | 'robots' | 'bytes' | 'canonical';
 
 interface VerdictState {
   snapshot: TabSnapshot | null;
@@ -30,10 +30,14 @@ interface VerdictState {
   served: Step<PageSignals>;
   robots: Step<{ report: RobotsReport; parsed: ParsedRobotsTxt | null }>;
   bytes: Step<BytesInput>;
+  /** The canonical URL's response, checked once the canonical is known to point elsewhere. */
+  canonical: Step<CanonicalTargetInput>;
   probes: Step<ProbeResult[]>;
   withCookies: boolean;
   start: (snapshot: TabSnapshot) => void;
   probe: (withCookies: boolean) => Promise<void>;
+  /** Check the canonical URL (null: there is none elsewhere, nothing to check). */
+  checkCanonical: (url: string | null) => void;
 }
 
 const errText = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -81,7 +85,7 @@ async function bytesOf(snapshot: TabSnapshot, record: MainFrameRecord | null): P
 }
 
 export const useVerdict = create<VerdictState>((set, get) => {
-  const run = async <K extends 'record' | 'live' | 'served' | 'robots' | 'bytes' | 'probes'>(
+  const run = async <K extends 'record' | 'live' | 'served' | 'robots' | 'bytes' | 'canonical' | 'probes'>(
     key: K,
     job: () => Promise<NonNullable<VerdictState[K]['value']>>,
   ) => {
@@ -100,11 +104,12 @@ export const useVerdict = create<VerdictState>((set, get) => {
     served: idle(),
     robots: idle(),
     bytes: idle(),
+    canonical: idle(),
     probes: idle(),
     withCookies: false,
     start: (snapshot) => {
       if (get().snapshot === snapshot) return;
-      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), probes: idle() });
+      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), canonical: idle(), probes: idle() });
       const url = pageUrlOf(snapshot);
       void run('robots', async () => {
         const report = await sendToBackground('getRobots', { url });
@@ -123,6 +128,15 @@ export const useVerdict = create<VerdictState>((set, get) => {
         }
         void get().probe(false);
       })();
+    },
+    checkCanonical: (url) => {
+      const c = get().canonical;
+      if (url === null) {
+        if (c.status === 'idle') set({ canonical: { status: 'skipped', value: null, error: null } });
+        return;
+      }
+      if (c.status === 'running' || (c.value?.url === url && c.status === 'done')) return;
+      void run('canonical', () => sendToBackground('checkCanonicalTarget', { url }));
     },
     probe: async (withCookies) => {
       const snapshot = get().snapshot;
@@ -148,6 +162,7 @@ export function computeVerdict(
   robots: { report: RobotsReport; parsed: ParsedRobotsTxt | null } | null,
   bytes: BytesInput | null,
   now: number,
+  canonicalTarget: CanonicalTargetInput | null = null,
 ): IndexabilityResult {
   const r = record;
   const base = {
@@ -159,6 +174,7 @@ export function computeVerdict(
     live,
     robots: null,
     bytes,
+    canonicalTarget,
     now,
   };
   const first = evaluateIndexability(base);
@@ -169,7 +185,7 @@ export function computeVerdict(
 /** lib/ results carry codes; this turns them into the UI language. */
 export const translate: Translate = (key, params) => i18n.t(key as never, (params ?? []) as never);
 
-export const STEPS = ['record', 'live', 'served', 'robots', 'bytes'] as const;
+export const STEPS = ['record', 'live', 'served', 'robots', 'bytes', 'canonical'] as const;
 
 export const stepsPending = (s: Pick<VerdictState, StepName>): StepName[] =>
   STEPS.filter((k) => s[k].status === 'idle' || s[k].status === 'running');

@@ -6,7 +6,7 @@ import { headerCanonicals, htmlCanonicals, type CanonicalLink } from './findCano
 import { findHreflang, type HreflangLink } from './findHreflang';
 import { looksLikeSoft404 } from './looksLikeSoft404';
 import { statusReasons } from './statusReasons';
-import type { BytesInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
+import type { BytesInput, CanonicalTargetInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
 
 export interface IndexabilityInput {
   /** The final URL of the page. */
@@ -20,6 +20,8 @@ export interface IndexabilityInput {
   live: PageSignals | null;
   robots: RobotsInput | null;
   bytes: BytesInput | null;
+  /** The canonical URL's own response, when it was checked (optional). */
+  canonicalTarget?: CanonicalTargetInput | null;
   /** "Now" for unavailable_after, epoch ms. */
   now: number;
 }
@@ -227,6 +229,19 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
       params: [robots.canonicalAllowed.url, robots.canonicalAllowed.line === null ? '' : String(robots.canonicalAllowed.line)],
       sources: [{ kind: 'robotsTxt', url: robots.robotsUrl, line: robots.canonicalAllowed.line, rule: robots.canonicalAllowed.rule, userAgent: robots.userAgent }],
     });
+  }
+
+  const target = input.canonicalTarget;
+  if (elsewhere && target && sameUrl(target.url, canonical!)) {
+    if (target.error !== null) {
+      reasons.push({ code: 'canonicalTargetUnreachable', severity: 'info', params: [target.url, target.error], sources: [] });
+    } else if (target.redirectedTo !== null && !sameUrl(target.redirectedTo, target.url)) {
+      reasons.push({ code: 'canonicalTargetRedirects', severity: 'risk', params: [target.url, target.redirectedTo, String(target.status ?? '')], sources: [] });
+    } else if (target.status !== 200) {
+      reasons.push({ code: 'canonicalTargetStatus', severity: 'risk', params: [target.url, String(target.status ?? '')], sources: [] });
+    } else {
+      reasons.push({ code: 'canonicalTargetOk', severity: 'ok', params: [target.url], sources: [] });
+    }
   }
 
   if (input.status?.code === 200 && !blocked) {

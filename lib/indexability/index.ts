@@ -1,4 +1,4 @@
-export type { BytesInput, PageSignals, Reason, RobotsInput, Severity, Source, TagInfo, Verdict } from './types';
+export type { BytesInput, CanonicalTargetInput, PageSignals, Reason, RobotsInput, Severity, Source, TagInfo, Verdict } from './types';
 export { parseRobotsDirectives, type ParsedDirective } from './parseRobotsDirectives';
 export { parseLinkHeader, hasRel, type LinkValue } from './parseLinkHeader';
 export { collectDirectives, type FoundDirective } from './collectDirectives';

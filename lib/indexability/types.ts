@@ -70,3 +70,12 @@ export interface BytesInput {
   /** Elements that start (lost) or end (cut) past the limit; `kind` from the byte scan (metaRobots, canonical, …). */
   lost: { item: string; offset: number; kind: string }[];
 }
+
+/** What a request for the canonical URL answered (the background fetches it when the canonical points elsewhere). */
+export interface CanonicalTargetInput {
+  url: string;
+  status: number | null;
+  /** Final URL when the request was redirected. */
+  redirectedTo: string | null;
+  error: string | null;
+}

@@ -44,6 +44,9 @@ async function badge(sw: Worker, tabId: number) {
 
 test.describe('indexability verdict', () => {
   test('indexable page: "Indexable", green OK badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    // A worker that has only just started can miss the very first navigation's headers; load
+    // one page first so this test sees what a user with a running extension sees.
+    await page.goto(`${demo}/`);
     await page.goto(`${demo}/indexability/indexable.html`);
     const tabId = await tabIdOf(page);
     // The badge is set on page load (headers + one DOM query), before any popup opens.
@@ -118,12 +121,20 @@ test.describe('indexability verdict', () => {
     await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: '!', color: AMBER });
     const r = await reportFor(page, openPopup, 'canonical-header');
     expect(r.verdict).toBe('at-risk');
-    expect(r.reasons.map((x) => x.key)).toEqual(['risk:canonicalElsewhere', EXTENDED, 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons.map((x) => x.key)).toEqual(['risk:canonicalElsewhere', EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalTargetOk']);
     expect(r.reasons[0]).toEqual({
       key: 'risk:canonicalElsewhere',
       text: `The canonical points elsewhere: ${demo}/indexability/indexable.html. Google will likely index that URL instead of this one.`,
       evidence: [`Header Link: <${demo}/indexability/indexable.html>; rel="canonical"`],
     });
+  });
+
+  test('canonical to a redirecting URL: the redirect target is named', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/canonical-to-redirect.html`);
+    const r = await reportFor(page, openPopup, 'canonical-to-redirect');
+    expect(r.verdict).toBe('at-risk');
+    expect(r.reasons.map((x) => x.key)).toEqual(['risk:canonicalElsewhere', 'risk:canonicalTargetRedirects', EXTENDED, 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[1]!.text).toBe(`The canonical URL ${demo}/redirect/small.html redirects to ${demo}/small.html: point the canonical at the final URL.`);
   });
 
   test('bad input: ten X-Robots-Tag headers, meta in body, broken canonical, soft 404, 503', async ({ page, demo, openPopup }) => {

@@ -123,6 +123,19 @@ describe('evaluateIndexability', () => {
     expect(r.reasons[0]).toEqual({ code: 'canonicalElsewhere', severity: 'risk', params: ['https://shop.example/p/main'], sources: [{ kind: 'header', ...h }] });
   });
 
+  it('the canonical target: redirecting, non-200, unreachable, fine', () => {
+    const h = { name: 'Link', value: '<https://shop.example/p/main>; rel="canonical"' };
+    const t = (over: object) => evaluateIndexability(input({ headers: [h], canonicalTarget: { url: 'https://shop.example/p/main', status: 200, redirectedTo: null, error: null, ...over } }));
+    expect(t({ status: 200, redirectedTo: 'https://shop.example/p/main2' }).reasons.map((r) => `${r.code}:${r.params.join('|')}`)).toContain(
+      'canonicalTargetRedirects:https://shop.example/p/main|https://shop.example/p/main2|200',
+    );
+    expect(codes(t({ status: 404 }))).toEqual(['risk:canonicalElsewhere', 'risk:canonicalTargetStatus', 'ok:status200']);
+    expect(codes(t({ status: null, error: 'Failed to fetch' }))).toEqual(['risk:canonicalElsewhere', 'info:canonicalTargetUnreachable', 'ok:status200']);
+    expect(codes(t({}))).toEqual(['risk:canonicalElsewhere', 'ok:status200', 'ok:canonicalTargetOk']);
+    // a check for another URL (the canonical changed since) is not used
+    expect(codes(evaluateIndexability(input({ headers: [h], canonicalTarget: { url: 'https://shop.example/other', status: 404, redirectedTo: null, error: null } })))).toEqual(['risk:canonicalElsewhere', 'ok:status200']);
+  });
+
   it('self canonical resolved against <base>; relative noted', () => {
     const tags = [{ tag: 'base', attrs: { href: 'https://shop.example/p/' }, inBody: false } as TagInfo, link({ rel: 'canonical', href: '1#top' })];
     const r = evaluateIndexability(input({ served: page('served', tags), live: page('live', tags) }));
