@@ -8,7 +8,7 @@ import type { MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
 import type { RobotsReport } from '../lib/robots/types';
 import type { BytesOverlayState, BytesPageReport, PageResource } from '../lib/bytes/pageReport';
-import type { PageSignals, Verdict } from '../lib/indexability/types';
+import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexability/types';
 import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
@@ -45,6 +45,8 @@ export interface BackgroundProtocol {
   probeCaching: { req: { url: string; requests: ProbeRequest[]; withCookies: boolean }; res: ProbeResult[] };
   /** The popup's full verdict for a tab: the toolbar badge follows it. */
   showVerdictBadge: { req: { tabId: number; verdict: Verdict }; res: null };
+  /** What the canonical URL answers (status, redirect target): GET without cookies, no-store, 10 s. */
+  checkCanonicalTarget: { req: { url: string }; res: CanonicalTargetInput };
   /** robots.txt of the URL's origin, fetched like Google (cached 24 h; refresh = "Fetch again"). */
   getRobots: { req: { url: string; refresh?: boolean }; res: RobotsReport };
   /** Fetch the URL as Googlebot Smartphone and Googlebot Desktop (in parallel) and compare. */

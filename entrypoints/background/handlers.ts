@@ -8,6 +8,7 @@ import { bytesMeasureResources } from './bytes';
 import { compareAgents, getCompareSummary } from './compare';
 import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
+import { checkCanonicalTarget } from './indexability';
 
 type H<K extends keyof BackgroundProtocol> = (
   data: BackgroundProtocol[K]['req'],
@@ -36,4 +37,5 @@ export const handlers = {
   getCompareSummary,
   probeCaching,
   showVerdictBadge,
+  checkCanonicalTarget,
 };
