@@ -175,7 +175,7 @@ function RobotsStatus({ report }: { report: RobotsReport }) {
           <ol className="cs-redirects">
             {report.hops.map((h, i) => (
               <li key={i} className="cs-url">
-                {i18n.t('robots.hop', [h.url, String(h.status)])}
+                {h.status > 0 ? i18n.t('robots.hop', [h.url, String(h.status)]) : i18n.t('robots.hopUnseen', [h.url])}
               </li>
             ))}
           </ol>
