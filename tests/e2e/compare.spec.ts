@@ -200,4 +200,38 @@ test.describe('mobile vs desktop Googlebot', () => {
       await context.clearCookies();
     }
   });
+
+  test('the server receives exactly Googlebot’s User-Agent, no client hints, no Accept-Language, no cookies', async ({
+    page,
+    demo,
+    context,
+    extensionId,
+  }) => {
+    await context.addCookies([{ name: 'crawlscope_demo', value: '1', url: demo }]);
+    try {
+      // A normal load first: the browser itself sends client hints and its cookie.
+      await page.goto(`${demo}/compare/headers.html`);
+      const cmp = await context.newPage();
+      await cmp.goto(`chrome-extension://${extensionId}/compare.html?url=${encodeURIComponent(`${demo}/compare/headers.html`)}`);
+      await expect(cmp.getByTestId('compare-identical')).toBeVisible({ timeout: 30_000 });
+      const seen = (await (await fetch(`${demo}/compare/headers-seen.json`)).json()) as Record<string, Record<string, string>>;
+      expect(seen.browser!['sec-ch-ua']).toBeTruthy();
+      expect(seen.browser!.cookie).toBe('crawlscope_demo=1');
+      for (const agent of ['mobile', 'desktop'] as const) {
+        const h = seen[agent]!;
+        expect(Object.keys(h).filter((k) => k.startsWith('sec-ch-ua'))).toEqual([]);
+        expect(h['accept-language']).toBeUndefined();
+        expect(h.cookie).toBeUndefined();
+        expect(h.accept).toBe('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+      }
+      expect(seen.mobile!['user-agent']).toBe(
+        'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.8078.108 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      );
+      expect(seen.desktop!['user-agent']).toBe(
+        'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/156.0.8078.108 Safari/537.36',
+      );
+    } finally {
+      await context.clearCookies();
+    }
+  });
 });
