@@ -301,4 +301,29 @@ test.describe('export and keyboard', () => {
     await popup.keyboard.press('Enter');
     await expect(popup.getByTestId('headers-details')).toHaveAttribute('open', '');
   });
+
+  test('WCAG AA contrast in light and dark mode (dark screenshot saved)', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/canonical-to-redirect.html`);
+    const { popup } = await reportFor(page, openPopup, 'contrast-light');
+    for (const scheme of ['light', 'dark'] as const) {
+      await popup.emulateMedia({ colorScheme: scheme });
+      if (scheme === 'dark') await popup.screenshot({ path: path.join(SHOTS, 'dark-canonical-to-redirect.png'), fullPage: true });
+      const worst = await popup.evaluate(() => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const lum = ([r, g, b]: number[]) =>
+          [r!, g!, b!].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)).reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const bg = lum(rgb(getComputedStyle(document.body).backgroundColor));
+        const sel = '[data-testid=verdict] *, [data-testid=caching] *, [data-testid=export] *';
+        let min = { ratio: 99, text: '' };
+        for (const el of document.querySelectorAll<HTMLElement>(sel)) {
+          if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+          const fg = lum(rgb(getComputedStyle(el).color));
+          const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+          if (ratio < min.ratio) min = { ratio, text: el.textContent!.slice(0, 40) };
+        }
+        return min;
+      });
+      expect(worst.ratio, `${scheme}: lowest contrast at "${worst.text}"`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });
