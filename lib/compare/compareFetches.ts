@@ -86,8 +86,8 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
       findings.push({ code: 'nonHtml', agent: f.agent, severity: 'warning', params: [s.contentType ?? ''] });
     }
   }
-  const bm = detectBlock(mobile);
-  const bd = detectBlock(desktop);
+  const bm = detectBlock(mobile, desktop);
+  const bd = detectBlock(desktop, mobile);
   if (bm && bd) findings.push({ code: 'blockedBoth', agent: 'both', severity: 'critical', params: [bm, bd] });
   else if (bm) findings.push({ code: 'blocked', agent: 'mobile', severity: 'critical', params: [bm] });
   else if (bd) findings.push({ code: 'blocked', agent: 'desktop', severity: 'critical', params: [bd] });

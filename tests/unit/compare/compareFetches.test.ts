@@ -82,11 +82,22 @@ describe('compareFetches', () => {
     expect(c.differences[0]).toMatchObject({ field: 'status', mobile: '200', desktop: '403', why: { code: 'statusDiffers', params: ['200', '403'] } });
   });
 
-  it('recognises a CAPTCHA page served with 200', () => {
-    const captcha = '<html><body><div class="g-recaptcha">Please complete the CAPTCHA</div></body></html>';
-    expect(detectBlock(agentFetch('mobile', captcha))).toBe('"captcha"');
-    const c = compareFetches(agentFetch('mobile', captcha), agentFetch('desktop', DESKTOP));
-    expect(c.findings.find((f) => f.code === 'blocked')).toEqual({ code: 'blocked', agent: 'mobile', severity: 'critical', params: ['"captcha"'] });
+  it('recognises a challenge page served with 200 to one agent only', () => {
+    const wall = '<html><head><title>Just a moment...</title></head><body><form action="/cdn-cgi/challenge-platform/h/b">…</form></body></html>';
+    expect(detectBlock(agentFetch('mobile', wall), agentFetch('desktop', DESKTOP))).toBe('"/cdn-cgi/challenge-platform/"');
+    const c = compareFetches(agentFetch('mobile', wall), agentFetch('desktop', DESKTOP));
+    expect(c.findings.find((f) => f.code === 'blocked')).toEqual({
+      code: 'blocked',
+      agent: 'mobile',
+      severity: 'critical',
+      params: ['"/cdn-cgi/challenge-platform/"'],
+    });
+  });
+
+  it('does not take a contact form with reCAPTCHA, or a wall phrase both agents get, for a block', () => {
+    const form = DESKTOP.replace('</body>', '<div class="g-recaptcha" data-sitekey="x"></div><p>Are you a robot? Tick the box.</p></body>');
+    expect(detectBlock(agentFetch('mobile', form), agentFetch('desktop', form))).toBeNull();
+    expect(compareFetches(agentFetch('mobile', form), agentFetch('desktop', form)).findings).toEqual([]);
   });
 
   it('reports a failed fetch and compares only what exists', () => {
