@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { i18n } from '#i18n';
 import { sendToBackground, sendToTab } from '../utils/messaging';
-import { evaluateReportForGoogle, parseRobotsTxt, robotsTxtUrl, type CrawlerVerdict } from '../lib/robots';
+import { evaluateReportForGoogle, parseRobotsReport, robotsTxtUrl, type CrawlerVerdict } from '../lib/robots';
 
 const MAX_ORIGINS = 10;
 
@@ -35,7 +35,7 @@ export function RobotsResources({ tabId }: { tabId: number }) {
           origins.slice(0, MAX_ORIGINS).map(async (origin): Promise<Checked[]> => {
             const urls = byOrigin.get(origin)!;
             const report = await sendToBackground('getRobots', { url: urls[0] });
-            const parsed = report.body != null ? parseRobotsTxt(report.body) : undefined;
+            const parsed = parseRobotsReport(report) ?? undefined;
             // Googlebot is the first entry of the catalog.
             return urls.map((url) => ({ url, verdict: evaluateReportForGoogle(report, url, parsed)[0] }));
           }),

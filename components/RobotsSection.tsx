@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { i18n } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground } from '../utils/messaging';
-import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, robotsTxtUrl, type RobotsReport } from '../lib/robots';
+import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsReport, robotsTxtUrl, type RobotsReport } from '../lib/robots';
 import { formatInt } from './format';
 import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from './RobotsText';
 import { RobotsResources } from './RobotsResources';
@@ -34,7 +34,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
     void load(false);
   }, [load]);
 
-  const parsed = useMemo(() => (report?.body != null ? parseRobotsTxt(report.body) : undefined), [report]);
+  const parsed = useMemo(() => (report ? parseRobotsReport(report) ?? undefined : undefined), [report]);
   const verdicts = useMemo(() => (report ? evaluateReportForGoogle(report, pageUrl, parsed) : []), [report, pageUrl, parsed]);
 
   return (

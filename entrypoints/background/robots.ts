@@ -105,6 +105,12 @@ async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<{ by
   return { bytes, seen, truncated };
 }
 
+function toBase64(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return btoa(bin);
+}
+
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -182,8 +188,10 @@ async function fetchRobots(origin: string, robotsUrl: string): Promise<RobotsRep
   if (decision.kind === 'parse' && truncated) {
     warnings.push({ code: 'truncated', params: [String(ROBOTS_MAX_BYTES), String(totalBytes)] });
   }
+  let bodyBase64: string | null = null;
   if (decision.kind === 'parse' && body && !isValidUtf8(body)) {
     warnings.push({ code: 'invalidUtf8', params: [] });
+    bodyBase64 = toBase64(body);
   }
   return {
     origin,
@@ -202,5 +210,6 @@ async function fetchRobots(origin: string, robotsUrl: string): Promise<RobotsRep
     warnings,
     // ignoreBOM keeps a BOM in the text: the parser skips it the way Google does.
     body: decision.kind === 'parse' && body ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(body) : null,
+    bodyBase64,
   };
 }

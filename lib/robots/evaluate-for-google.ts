@@ -1,6 +1,7 @@
 import type { AgentMatch, CrawlerVerdict, ParsedRobotsTxt, RobotsReport } from './types';
 import { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
 import { parseRobotsTxt } from './parse-robots-txt';
+import { parseRobotsReport } from './parse-robots-report';
 import { matchAgentPath, namesAgent, pathStringOf } from './match-agent';
 
 /** How one crawler picks its group in a given file: that depends on the file, not on the URL. */
@@ -71,7 +72,7 @@ export function evaluateForGoogle(robotsTxt: string | Uint8Array | ParsedRobotsT
  * (everything allowed) or an unreachable one (nothing crawled, except by crawlers that ignore robots.txt).
  */
 export function evaluateReportForGoogle(report: RobotsReport, url: string, parsed?: ParsedRobotsTxt): CrawlerVerdict[] {
-  if (report.outcome.kind === 'parse') return evaluateForGoogle(parsed ?? report.body ?? '', url);
+  if (report.outcome.kind === 'parse') return evaluateForGoogle(parsed ?? parseRobotsReport(report) ?? '', url);
   const allowAll = report.outcome.kind === 'allow-all';
   return GOOGLE_CRAWLERS.map((c) => ({
     token: c.token,

@@ -2,6 +2,7 @@
 // per-crawler verdicts and Google's robots.txt fetch rules.
 export type * from './types';
 export { parseRobotsTxt, ROBOTS_MAX_LINE_BYTES } from './parse-robots-txt';
+export { parseRobotsReport } from './parse-robots-report';
 export { matchAgent, matchAgentPath, pathBytesOf, pathStringOf, namesAgent } from './match-agent';
 export { isAllowed } from './is-allowed';
 export { patternMatches } from './pattern-matches';

@@ -113,4 +113,9 @@ export interface RobotsReport {
   warnings: RobotsMessage[];
   /** The kept body, decoded as UTF-8, when outcome.kind === 'parse'; else null. */
   body: string | null;
+  /**
+   * The kept bytes in base64, only when they are not valid UTF-8 (`body` then shows U+FFFD where
+   * Google sees raw bytes). parseRobotsReport uses them, so verdicts stay byte-exact.
+   */
+  bodyBase64?: string | null;
 }

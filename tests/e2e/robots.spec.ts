@@ -185,6 +185,26 @@ test.describe('robots.txt', () => {
     });
   });
 
+  test('messy file (BOM, CR-only, invalid UTF-8, NUL, 10,000 groups): verdicts on the exact bytes', async ({ page, openPopup }) => {
+    await withVariant('messy', async (site) => {
+      // Google %-encodes the raw 0xE9 byte of line 3 as %E9: this URL is blocked by it.
+      await page.goto(`${site.origin}/caf%E9/menu`);
+      const popup = await openPopup(page);
+      await expect(popup.locator('[data-testid=robots-warning][data-code=invalidUtf8]')).toHaveCount(1);
+      await expectRow(popup, 'Googlebot', false, 3, 'own');
+      await expectRow(popup, 'Storebot-Google', true, null, 'global');
+      await popup.getByTestId('robots-notes').locator('summary').click();
+      await expect(popup.locator('[data-testid=robots-notes] li[data-code=nulByte]')).toHaveAttribute('data-line', '4');
+      await expect(popup.locator('[data-testid=robots-notes] li[data-code=invalidUtf8]')).toHaveAttribute('data-line', '3');
+      // Line 4 is cut at its NUL byte: "Disallow: /nul" blocks /nul-page.
+      const nul = await page.context().newPage();
+      await nul.goto(`${site.origin}/nul-page`);
+      const popup2 = await openPopup(nul);
+      await expectRow(popup2, 'Googlebot', false, 4, 'own');
+      await nul.close();
+    });
+  });
+
   test('a server that trickles bytes: timeout after 10 s, unreachable', async ({ page, openPopup }) => {
     test.setTimeout(45_000);
     await withVariant('trickle', async (site) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateForGoogle, evaluateReportForGoogle, GOOGLE_CRAWLERS, type CrawlerVerdict, type RobotsReport } from '../../../lib/robots';
+import { evaluateForGoogle, evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsReport, type CrawlerVerdict, type RobotsReport } from '../../../lib/robots';
 
 const URL_ = 'https://example.com/private/page.html';
 const byToken = (vs: CrawlerVerdict[], t: string) => {
@@ -122,5 +122,24 @@ describe('verdicts from a fetch outcome', () => {
     const vs = evaluateReportForGoogle(report('disallow-all', 'serverError'), URL_);
     expect(vs.filter((v) => !v.allowed).length).toBe(15);
     expect(byToken(vs, 'Google-Safety').allowed).toBe(true);
+  });
+});
+
+describe('parseRobotsReport', () => {
+  const base: RobotsReport = {
+    origin: 'https://example.com', robotsUrl: 'https://example.com/robots.txt', fetchedAt: 0, durationMs: 0, fromCache: false,
+    hops: [], finalUrl: null, status: 200, contentType: 'text/plain', bytes: 0, totalBytes: null, truncated: false,
+    outcome: { kind: 'parse', code: 'fetched', params: ['200'] }, warnings: [], body: null,
+  };
+  it('uses the exact bytes when they are not valid UTF-8 (0xE9 → %E9, as Google)', () => {
+    const bytes = Buffer.from('User-agent: *\nDisallow: /caf\xe9/\n', 'latin1');
+    const report = { ...base, body: new TextDecoder().decode(bytes), bodyBase64: bytes.toString('base64') };
+    expect(parseRobotsReport(report)?.groups[0].rules[0].pattern).toBe('/caf%E9/');
+    expect(byToken(evaluateReportForGoogle(report, 'https://example.com/caf%E9/x'), 'Googlebot')).toMatchObject({ allowed: false, line: 2 });
+    // Without the bytes, the decoded text would have given U+FFFD (%EF%BF%BD) instead.
+    expect(parseRobotsReport({ ...report, bodyBase64: null })?.groups[0].rules[0].pattern).toBe('/caf%EF%BF%BD/');
+  });
+  it('is null when the outcome did not depend on the file', () => {
+    expect(parseRobotsReport({ ...base, outcome: { kind: 'allow-all', code: 'notFound', params: ['404'] } })).toBeNull();
   });
 });
