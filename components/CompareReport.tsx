@@ -104,22 +104,28 @@ function DiffRow({ row, rendered }: { row: Row; rendered: Rendered }) {
         {row.why ? <p className="compare-why" data-testid="why">{whyText(row.why.code, row.why.params)}</p> : null}
         {row.removed && row.removed.length > 0 ? (
           <div data-testid="removed">
-            {i18n.t('compare.onlyDesktop', [formatInt(row.removed.length)])}
+            {i18n.t('compare.onlyDesktop', [formatInt(row.removedTotal ?? row.removed.length)])}
             <ul className="compare-items">
               {row.removed.map((x, i) => (
                 <li key={i}>{x}</li>
               ))}
             </ul>
+            {(row.removedTotal ?? 0) > row.removed.length ? (
+              <p className="cs-muted">{i18n.t('compare.moreItems', [formatInt(row.removedTotal! - row.removed.length)])}</p>
+            ) : null}
           </div>
         ) : null}
         {row.added && row.added.length > 0 ? (
           <div data-testid="added">
-            {i18n.t('compare.onlyMobile', [formatInt(row.added.length)])}
+            {i18n.t('compare.onlyMobile', [formatInt(row.addedTotal ?? row.added.length)])}
             <ul className="compare-items">
               {row.added.map((x, i) => (
                 <li key={i}>{x}</li>
               ))}
             </ul>
+            {(row.addedTotal ?? 0) > row.added.length ? (
+              <p className="cs-muted">{i18n.t('compare.moreItems', [formatInt(row.addedTotal! - row.added.length)])}</p>
+            ) : null}
           </div>
         ) : null}
       </td>

@@ -8,6 +8,11 @@ import { detectBlock } from './detectBlock';
 import { cutOffset, headerBlockBytes } from './cutOffset';
 import { GOOGLEBOT_BYTE_LIMIT } from './constants';
 
+/** Rows carry at most this many list entries and characters per value (the comparison itself uses everything). */
+export const MAX_LIST = 200;
+export const MAX_VALUE = 2000;
+const clip = (v: string) => (v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE)}…` : v);
+
 const SEVERITY_ORDER: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
 function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
@@ -104,12 +109,19 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
     const w = same || !why ? null : why();
     rows.push({
       field,
-      mobile: m,
-      desktop: d,
+      mobile: clip(m),
+      desktop: clip(d),
       same,
       severity: w?.severity ?? null,
       why: w ? { code: w.code, params: w.params ?? [] } : null,
-      ...(sets && !same ? { added: sets.added, removed: sets.removed } : {}),
+      ...(sets && !same
+        ? {
+            added: sets.added.slice(0, MAX_LIST).map(clip),
+            removed: sets.removed.slice(0, MAX_LIST).map(clip),
+            addedTotal: sets.added.length,
+            removedTotal: sets.removed.length,
+          }
+        : {}),
     });
   };
   const bothFetched = !mobile.error && !desktop.error;

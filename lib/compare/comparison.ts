@@ -69,9 +69,12 @@ export interface Row {
   /** Set when the sides differ. */
   severity: Severity | null;
   why: { code: WhyCode; params: string[] } | null;
-  /** For lists: entries only on mobile (added) and only on desktop (removed). */
+  /** For lists: entries only on mobile (added) and only on desktop (removed), the first 200 of each. */
   added?: string[];
   removed?: string[];
+  /** How many entries there are in all. */
+  addedTotal?: number;
+  removedTotal?: number;
 }
 
 export type FindingCode =

@@ -134,6 +134,23 @@ describe('compareFetches', () => {
     expect(c.desktop.cutAt).toBeNull();
   });
 
+  it('caps what a row carries, not what is compared', () => {
+    const links = Array.from({ length: 500 }, (_, i) => `<a href="/l${i}">x</a>`).join(' ');
+    const longTitle = 't'.repeat(5000);
+    const c = compareFetches(
+      agentFetch('mobile', `<title>${longTitle}</title><body>x</body>`),
+      agentFetch('desktop', `<title>${longTitle}!</title><body>x ${links}</body>`),
+    );
+    const il = c.rows.find((r) => r.field === 'internalLinks')!;
+    expect(il).toMatchObject({ mobile: '0', desktop: '500', removedTotal: 500, addedTotal: 0, why: { params: ['500', '0'] } });
+    expect(il.removed!.length).toBe(200);
+    expect(il.removed![199]).toBe('https://site.example/l199');
+    const title = c.rows.find((r) => r.field === 'title')!;
+    expect(title.same).toBe(false);
+    expect(title.mobile.length).toBe(2001);
+    expect(title.mobile.endsWith('t…')).toBe(true);
+  });
+
   it('summarizes for the popup', () => {
     const c = compareFetches(agentFetch('mobile', MOBILE), agentFetch('desktop', DESKTOP));
     expect(summarizeComparison(c, 1000)).toEqual({
