@@ -1,6 +1,7 @@
 import { findCutoff, type Cutoff, type CutoffInput } from './findCutoff';
 import { createByteMapper } from './createByteMapper';
-import { HtmlScanner, type BreakdownCategory, type CutContextKind, type FoundItem, type ItemKind, type ItemStatus } from './HtmlScanner';
+import { HtmlScanner } from './HtmlScanner';
+import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus } from './scanTypes';
 
 export interface AnalyzeInput extends CutoffInput {
   /** Media type of the response ("text/html"); only HTML is scanned for elements. */
@@ -106,12 +107,9 @@ export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {
   if (!isHtml) return base;
 
   const cut = cutoff.truncated ? cutoff.charIndex : text.length;
-  const scanner = new HtmlScanner(cut);
+  const scanner = new HtmlScanner(text, cut);
   const slice = opts.sliceChars ?? 1_048_576;
-  for (let i = 0; i < text.length || i === 0; i += slice) {
-    const end = Math.min(text.length, i + slice);
-    scanner.write(text.slice(i, end), end >= text.length);
-    if (end >= text.length) break;
+  while (!scanner.run(scanner.position + slice)) {
     if (opts.pause) await opts.pause();
     check();
   }

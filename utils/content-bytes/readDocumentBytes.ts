@@ -19,6 +19,13 @@ export async function readDocumentBytes(url: string, timeoutMs = READ_TIMEOUT_MS
   const timer = setTimeout(() => ac.abort(), timeoutMs);
   try {
     const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: ac.signal });
+    // Known to fit (no Content-Encoding, so Content-Length is the uncompressed size): one read.
+    const length = Number(res.headers.get('content-length') ?? NaN);
+    if (!res.headers.get('content-encoding') && Number.isFinite(length) && length <= cap) {
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (bytes.length <= cap) return { bytes, status: res.status, capped: false };
+      return { bytes: bytes.subarray(0, cap), status: res.status, capped: true };
+    }
     const reader = res.body?.getReader();
     const chunks: Uint8Array[] = [];
     let total = 0;
