@@ -45,12 +45,13 @@ export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
     setOverlay(null);
     try {
       let hb = headerBytes;
-      if (hb === null) {
+      // The background stores the response when it completes: give a page that just loaded 3 s.
+      for (let tries = 0; hb === null && !snapshot.record && tries < 15; tries++) {
         const again = await sendToBackground('getTabSnapshot', { tabId });
         if (again.record && !again.record.error) {
           setLaterRecord(again.record);
           hb = countHeaderBytes(again.record.statusLine, again.record.headers, again.record.statusCode);
-        }
+        } else await new Promise((r) => setTimeout(r, 200));
       }
       const report = await sendToTab(tabId, 'bytesAnalyze', { headerBytes: hb ?? 0, limit });
       setPage(report);
