@@ -175,6 +175,7 @@ export function computeVerdict(
     robots: null,
     bytes,
     canonicalTarget,
+    fromCache: r?.fromCache ?? false,
     now,
   };
   const first = evaluateIndexability(base);

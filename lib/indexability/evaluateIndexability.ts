@@ -20,6 +20,8 @@ export interface IndexabilityInput {
   live: PageSignals | null;
   robots: RobotsInput | null;
   bytes: BytesInput | null;
+  /** The browser took the response from its HTTP cache: the headers are the cached copy's. */
+  fromCache?: boolean;
   /** The canonical URL's own response, when it was checked (optional). */
   canonicalTarget?: CanonicalTargetInput | null;
   /** "Now" for unavailable_after, epoch ms. */
@@ -177,6 +179,7 @@ function canonicalReasons(
 export function evaluateIndexability(input: IndexabilityInput): IndexabilityResult {
   const reasons: Reason[] = [];
   if (input.headers === null) reasons.push({ code: 'headersUnknown', severity: 'risk', params: [], sources: [] });
+  else if (input.fromCache) reasons.push({ code: 'servedFromCache', severity: 'info', params: [], sources: [] });
   reasons.push(...statusReasons(input.status, input.headers, input.redirects));
 
   const ct = input.headers?.find((h) => h.name.toLowerCase() === 'content-type');

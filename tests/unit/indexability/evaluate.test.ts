@@ -226,6 +226,10 @@ describe('evaluateIndexability', () => {
     expect(cut.reasons.filter((x) => x.code === 'pastCut')).toHaveLength(1);
   });
 
+  it('a response from the browser cache is noted', () => {
+    expect(codes(evaluateIndexability(input({ fromCache: true })))).toEqual(['info:servedFromCache', 'info:canonicalNone', 'ok:status200']);
+  });
+
   it('hreflang from Link header and HTML', () => {
     const r = evaluateIndexability(input({
       headers: [{ name: 'Link', value: '<https://shop.example/de/p/1>; rel="alternate"; hreflang="de"' }],
