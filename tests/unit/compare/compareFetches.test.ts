@@ -75,6 +75,18 @@ describe('compareFetches', () => {
     expect(c.differences.map((d) => [d.field, d.why?.code, d.why?.params])).toEqual([['xRobotsTag', 'noindexOnlyMobile', ['X-Robots-Tag']]]);
   });
 
+  it('reads X-Robots-Tag agent prefixes the way Google does', () => {
+    const xrt = (value: string) =>
+      compareFetches(
+        agentFetch('mobile', DESKTOP, { headers: [{ name: 'content-type', value: 'text/html' }, { name: 'X-Robots-Tag', value }] }),
+        agentFetch('desktop', DESKTOP),
+      ).differences[0]!.why!.code;
+    expect(xrt('none')).toBe('noindexOnlyMobile');
+    expect(xrt('otherbot: noindex')).toBe('robotsDiffer');
+    expect(xrt('unavailable_after: 2030-01-01')).toBe('robotsDiffer');
+    expect(xrt('nofollow, NOINDEX')).toBe('noindexOnlyMobile');
+  });
+
   it('reports a 403 for one agent as a block finding', () => {
     const wall = '<html><head><title>403 Forbidden</title></head><body>Forbidden</body></html>';
     const c = compareFetches(agentFetch('mobile', DESKTOP), agentFetch('desktop', wall, { status: 403 }));
