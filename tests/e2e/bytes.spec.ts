@@ -192,4 +192,35 @@ test.describe('byte budget', () => {
     await expect(popup.getByTestId('bytes-body')).toHaveAttribute('data-bytes', String('Crawlscope demo notes.\n'.length * 100));
     await expect(popup.getByTestId('bytes-cut')).toHaveAttribute('data-code', 'bytes.cut.within');
   });
+
+  test('CSS and JS: each against its own 2 MB, cross-origin files measured by fetching', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}${fresh('/bytes/resources.html')}`);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    const rows = popup.getByTestId('bytes-resources').locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(0)).toHaveAttribute('data-code', 'bytes.resource.over');
+    await expect(rows.nth(0)).toHaveAttribute('data-bytes', '2200000');
+    await expect(rows.nth(0)).toContainText(`${demo}/bytes/big.js`);
+    await expect(rows.nth(1)).toHaveAttribute('data-code', 'bytes.resource.near');
+    await expect(rows.nth(1)).toHaveAttribute('data-bytes', '1950000');
+    const cross = rows.filter({ hasText: 'localhost' });
+    await expect(cross).toHaveAttribute('data-bytes', '10000');
+    await expect(cross).toContainText('measured by fetching');
+    await expect(rows.filter({ hasText: `${demo}/bytes/small.js` })).toHaveAttribute('data-code', 'bytes.resource.ok');
+  });
+
+  test('a no-store page that changes on every request: the popup says the copy differs', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/bytes/dynamic.html`);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    const read = popup.getByTestId('bytes-read');
+    await expect(read).toHaveAttribute('data-code', 'bytes.read.differs');
+    const fetched = Number(await read.getAttribute('data-fetched'));
+    const decoded = Number(await read.getAttribute('data-decoded'));
+    // Each response carries 100 more bytes than the one before (other popup sections may re-read it too).
+    expect(fetched).toBeGreaterThan(decoded);
+    expect((fetched - decoded) % 100).toBe(0);
+    await expect(read).toContainText('The analysis below uses the re-read copy.');
+  });
 });
