@@ -24,6 +24,8 @@ async function reportFor(page: Page, openPopup: (p: Page) => Promise<Page>, shot
   await expect(verdict).toHaveAttribute('data-complete', 'true');
   await expect(popup.locator('[data-testid=caching][data-probe=running]')).toHaveCount(0);
   fs.mkdirSync(SHOTS, { recursive: true });
+  // Popup width (the toolbar popup is 480 px wide), whole report.
+  await popup.setViewportSize({ width: 480, height: 900 });
   await popup.screenshot({ path: path.join(SHOTS, `${shot}.png`), fullPage: true });
   const reasons = await popup.locator('[data-testid=reasons] > li').evaluateAll((els) =>
     els.map((e) => ({
@@ -42,11 +44,17 @@ async function badge(sw: Worker, tabId: number) {
   }), tabId);
 }
 
+// A worker that has only just started can miss the very first navigation's headers (the
+// recorder is not listening yet); load one page first so every test sees what a user with a
+// running extension sees, whichever test runs first.
+test.beforeAll(async ({ extContext, demo }) => {
+  const warm = await extContext.newPage();
+  await warm.goto(`${demo}/`);
+  await warm.close();
+});
+
 test.describe('indexability verdict', () => {
   test('indexable page: "Indexable", green OK badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
-    // A worker that has only just started can miss the very first navigation's headers; load
-    // one page first so this test sees what a user with a running extension sees.
-    await page.goto(`${demo}/`);
     await page.goto(`${demo}/indexability/indexable.html`);
     const tabId = await tabIdOf(page);
     // The badge is set on page load (headers + one DOM query), before any popup opens.
@@ -196,6 +204,15 @@ test.describe('byte budget in the verdict', () => {
         evidence: ['<link> https://demo.crawlscope.dev/bytes/big.html at byte 2999605 (limit 2097152)'],
       },
     ]);
+    // The same figures in the exported report
+    const [download] = await Promise.all([r.popup.waitForEvent('download'), r.popup.getByTestId('download-json').click()]);
+    const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(validateSchema(schema, json)).toEqual([]);
+    expect(json.bytes.limit).toBe(2097152);
+    expect(json.bytes.truncated).toBe(true);
+    expect(json.bytes.headerBytes + json.bytes.bodyBytes).toBeGreaterThan(2097152);
+    expect(json.bytes.cutOffset).toBeLessThanOrEqual(2097152);
+    expect(json.bytes.lost).toContainEqual({ item: '<link> https://demo.crawlscope.dev/bytes/big.html', offset: 2999605 });
   });
 });
 
