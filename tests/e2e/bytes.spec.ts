@@ -223,4 +223,14 @@ test.describe('byte budget', () => {
     expect((fetched - decoded) % 100).toBe(0);
     await expect(read).toContainText('The analysis below uses the re-read copy.');
   });
+
+  test('a PDF is measured against 64 MB', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}${fresh('/doc.pdf')}`);
+    const popup = await openPopup(page);
+    // routes/core.mjs builds a 601-byte PDF; Content-Length gives its size before anything is read.
+    await expect(popup.getByTestId('bytes-body')).toHaveAttribute('data-bytes', '601');
+    await expect(popup.getByTestId('bytes-limit')).toHaveAttribute('data-bytes', '67108864');
+    await expect(popup.getByTestId('bytes-assumption')).toHaveText(/^A PDF: Googlebot keeps up to 64 MB \(67,108,864 bytes\)\./);
+    await expect(popup.getByTestId('bytes-verdict')).toHaveAttribute('data-truncated', 'false');
+  });
 });
