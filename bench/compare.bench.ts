@@ -63,6 +63,7 @@ function fetched(agent: 'mobile' | 'desktop', html: string): AgentFetch {
     complete: true,
     bodyEnd: 'end',
     keptBytes: Math.min(n, GOOGLEBOT_BYTE_LIMIT),
+    limit: GOOGLEBOT_BYTE_LIMIT,
     html,
     error: null,
     durationMs: 0,

@@ -204,7 +204,7 @@ function Side({ side, sent, cookies }: { side: SideSummary; sent: string | null;
           {' — '}
           {side.cutAt !== null
             ? i18n.t('compare.sideCut', [formatInt(side.cutAt), formatInt(side.headerBytes)])
-            : i18n.t('compare.sideNoCut')}
+            : i18n.t('compare.sideNoCut', [formatInt(side.limit)])}
         </dd>
         <dt>{i18n.t('compare.sideDuration')}</dt>
         <dd>{i18n.t('compare.sideTime', [formatInt(side.durationMs)])}</dd>

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundProtocol } from '../../utils/protocol';
-import { compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
+import { bytesLimit, compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
 import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type ComparisonSummary } from '../../lib/compare';
 import { googlebotHopFetcher, removeStaleUaRules } from './googlebot-fetch';
 
@@ -21,7 +21,12 @@ export const compareAgents: H<'compareAgents'> = async ({ url }) => {
   const allowed = await browser.permissions.contains({ origins: [`${target.origin}/*`] });
   if (!allowed) return { ok: false, reason: 'no-permission', origin: target.origin };
 
-  const [chromeVersion, includeCookies] = await Promise.all([compareChromeVersion.getValue(), compareIncludeCookies.getValue()]);
+  // The byte limit is the byte-budget setting, so both sections put the cut at the same byte.
+  const [chromeVersion, includeCookies, limit] = await Promise.all([
+    compareChromeVersion.getValue(),
+    compareIncludeCookies.getValue(),
+    bytesLimit.getValue(),
+  ]);
   await removeStaleUaRules();
   const sentUserAgents: Record<Agent, string | null> = { mobile: null, desktop: null };
   const run = (agent: Agent) => {
@@ -29,7 +34,7 @@ export const compareAgents: H<'compareAgents'> = async ({ url }) => {
     const hop = googlebotHopFetcher(ua, includeCookies, (s) => {
       sentUserAgents[agent] ??= s.userAgent;
     });
-    return fetchAsAgent(target.href, agent, ua, hop);
+    return fetchAsAgent(target.href, agent, ua, hop, { limit });
   };
   const [mobile, desktop] = await Promise.all([run('mobile'), run('desktop')]);
   const comparison = compareFetches(mobile, desktop);

@@ -6,7 +6,6 @@ import { extractPage, type PageExtract } from './extractPage';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
 import { cutOffset, headerBlockBytes } from './cutOffset';
-import { GOOGLEBOT_BYTE_LIMIT } from './constants';
 
 /** Rows carry at most this many list entries and characters per value (the comparison itself uses everything). */
 export const MAX_LIST = 200;
@@ -28,7 +27,8 @@ function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
     bodyBytes: f.bodyBytes,
     complete: f.complete,
     headerBytes,
-    cutAt: f.error ? null : cutOffset(headerBytes, f.bodyBytes, GOOGLEBOT_BYTE_LIMIT),
+    cutAt: f.error ? null : cutOffset(headerBytes, f.bodyBytes, f.limit),
+    limit: f.limit,
     wordCount: page ? page.words.length : null,
     durationMs: f.durationMs,
     error: f.error,
@@ -84,7 +84,7 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
         code: 'overLimit',
         agent: f.agent,
         severity: 'critical',
-        params: [String(s.bodyBytes), String(s.cutAt), String(s.headerBytes)],
+        params: [String(s.bodyBytes), String(s.cutAt), String(s.headerBytes), String(f.limit)],
       });
     }
     if (f.html === null && f.status > 0 && f.status < 300) {

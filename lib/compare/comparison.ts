@@ -110,8 +110,10 @@ export interface SideSummary {
   complete: boolean;
   /** Bytes of status line + headers, counted against the 2 MB. */
   headerBytes: number;
-  /** Body offset where Googlebot's 2 MB cut falls, or null when the response fits. */
+  /** Body offset where Googlebot's cut falls, or null when the response fits. */
   cutAt: number | null;
+  /** The byte limit (headers included) applied. */
+  limit: number;
   wordCount: number | null;
   durationMs: number;
   error: { code: FetchErrorCode; params: string[] } | null;

@@ -1,12 +1,13 @@
 import type { Header } from '../core/types';
+import { countHeaderBytes } from '../bytes/countHeaderBytes';
 import { GOOGLEBOT_BYTE_LIMIT } from './constants';
 
-/** Bytes of an HTTP/1.1 status line and header block as sent: "HTTP/1.1 200 OK\r\n" + "Name: value\r\n"… + "\r\n". */
+/**
+ * Bytes of the status line and headers as HTTP/1.1 text ("HTTP/1.1 200\r\n", "Name: value\r\n"…,
+ * "\r\n"), counted exactly as the byte-budget section counts them.
+ */
 export function headerBlockBytes(status: number, headers: readonly Header[]): number {
-  const enc = new TextEncoder();
-  let n = enc.encode(`HTTP/1.1 ${status}\r\n`).length + 2;
-  for (const h of headers) n += enc.encode(`${h.name}: ${h.value}\r\n`).length;
-  return n;
+  return countHeaderBytes('', headers, status);
 }
 
 /**

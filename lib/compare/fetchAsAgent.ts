@@ -4,7 +4,7 @@ import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
 import { readCapped, type BodyEnd } from './readCapped';
 import { decodeHtml, isHtmlResponse } from './decodeHtml';
 
-import { COUNT_CAP, GOOGLEBOT_BYTE_LIMIT, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
+import { COUNT_CAP, GOOGLEBOT_BYTE_LIMIT, MAX_KEEP_BYTES, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
 import { cutOffset, headerBlockBytes } from './cutOffset';
 
 /** One response, without following redirects. `headers` must include Location for a 3xx. */
@@ -20,7 +20,8 @@ export type HopFetcher = (url: string, signal: AbortSignal) => Promise<HopRespon
 export interface FetchAsAgentOptions {
   maxRedirects?: number;
   timeoutMs?: number;
-  keepBytes?: number;
+  /** Googlebot's byte limit, headers included (default 2 MiB); the body is kept up to it (at most 16 MiB). */
+  limit?: number;
   countCap?: number;
   now?: () => number;
 }
@@ -41,7 +42,8 @@ export async function fetchAsAgent(
   opts: FetchAsAgentOptions = {},
 ): Promise<AgentFetch> {
   const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
-  const keepBytes = opts.keepBytes ?? GOOGLEBOT_BYTE_LIMIT;
+  const limit = opts.limit ?? GOOGLEBOT_BYTE_LIMIT;
+  const keepBytes = Math.min(limit, MAX_KEEP_BYTES);
   const countCap = opts.countCap ?? COUNT_CAP;
   const now = opts.now ?? Date.now;
   const started = now();
@@ -58,7 +60,7 @@ export async function fetchAsAgent(
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the 2 MB cut (headers count too).
-    const cut = body ? cutOffset(headerBlockBytes(status, headers), body.kept.length, keepBytes) : null;
+    const cut = body ? cutOffset(headerBlockBytes(status, headers), body.kept.length, limit) : null;
     const visible = body ? (cut === null ? body.kept : body.kept.subarray(0, cut)) : null;
     const html = body && visible && isHtmlResponse(contentType, body.kept) ? decodeHtml(contentType, visible) : null;
     return {
@@ -72,6 +74,7 @@ export async function fetchAsAgent(
       bodyBytes: body?.bytes ?? 0,
       complete: body?.end === 'end',
       keptBytes: body?.kept.length ?? 0,
+      limit,
       html,
       error,
       durationMs: now() - started,

@@ -44,6 +44,8 @@ export interface AgentFetch {
   bodyEnd: 'end' | 'cap' | 'timeout' | 'error' | null;
   /** Body bytes kept for analysis (at most the 2 MB Googlebot keeps). */
   keptBytes: number;
+  /** The byte limit (headers included) this fetch was judged against. */
+  limit: number;
   /** The kept bytes decoded, or null for a non-HTML response or no response. */
   html: string | null;
   error: FetchError | null;

@@ -140,7 +140,7 @@ describe('compareFetches', () => {
     expect(cutOffset(hb, 2_097_111)).toBeNull();
     expect(cutOffset(hb, 2_097_112)).toBe(2_097_111);
     const c = compareFetches(agentFetch('mobile', DESKTOP, { bodyBytes: 3_000_000 }), agentFetch('desktop', DESKTOP));
-    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: ['3000000', '2097111', '41'] });
+    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: ['3000000', '2097111', '41', '2097152'] });
     expect(c.differences[0]).toMatchObject({ field: 'bytes', why: { code: 'bytesCutOnlyMobile', params: ['2097111'] } });
     expect(c.mobile.cutAt).toBe(2_097_111);
     expect(c.desktop.cutAt).toBeNull();

@@ -125,6 +125,15 @@ describe('fetchAsAgent', () => {
     expect(f.complete).toBe(true);
   });
 
+  it('applies the byte-budget setting: a 2,000,000-byte limit cuts there', async () => {
+    const hop = fakeHops({ 'https://a.example/': () => html('a'.repeat(2_100_000)) });
+    const f = await fetchAsAgent('https://a.example/', 'mobile', 'UA', hop, { limit: 2_000_000 });
+    expect(f.limit).toBe(2_000_000);
+    expect(f.keptBytes).toBe(2_000_000);
+    expect(f.html!.length).toBe(2_000_000 - 56);
+    expect(f.bodyBytes).toBe(2_100_000);
+  });
+
   it('decodes with the charset of the Content-Type', async () => {
     const hop = fakeHops({
       'https://a.example/': () => ({

@@ -57,6 +57,7 @@ export function agentFetch(agent: 'mobile' | 'desktop', page: string | null, ove
     complete: true,
     bodyEnd: 'end',
     keptBytes: bytes,
+    limit: 2_097_152,
     html: page,
     error: null,
     durationMs: 5,
