@@ -138,7 +138,8 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
     params: [String(sm.redirects.length), String(sd.redirects.length)],
   }));
   row('finalUrl', sm.finalUrl, sd.finalUrl, () => ({ severity: 'critical', code: 'finalUrlDiffers', params: [sm.finalUrl] }));
-  if (!bothFetched) {
+  // A failed fetch or a bot wall has no page to compare: the finding says it all.
+  if (!bothFetched || bm || bd) {
     return finish(mobile.requestedUrl, rows, findings, null, sm, sd);
   }
   row('contentType', mediaType(sm.contentType) ?? '', mediaType(sd.contentType) ?? '', () => ({

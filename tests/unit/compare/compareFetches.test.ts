@@ -92,6 +92,8 @@ describe('compareFetches', () => {
     const c = compareFetches(agentFetch('mobile', DESKTOP), agentFetch('desktop', wall, { status: 403 }));
     expect(c.findings[0]).toEqual({ code: 'blocked', agent: 'desktop', severity: 'critical', params: ['HTTP 403'] });
     expect(c.differences[0]).toMatchObject({ field: 'status', mobile: '200', desktop: '403', why: { code: 'statusDiffers', params: ['200', '403'] } });
+    // The wall is not the page: its title and words are not compared.
+    expect(c.rows.map((r) => r.field)).toEqual(['status', 'redirects', 'finalUrl']);
   });
 
   it('recognises a challenge page served with 200 to one agent only', () => {
