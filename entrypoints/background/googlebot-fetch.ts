@@ -9,7 +9,8 @@ import type { HopFetcher, HopResponse } from '../../lib/compare';
  * Chrome ignores a User-Agent set on fetch(), so a declarativeNetRequest SESSION rule sets
  * it (and removes the Sec-CH-UA* client hints that would give the browser away). The rule
  * matches exactly this URL, only for requests outside tabs (tabIds: [-1] — the service
- * worker), so the user's own browsing is never touched, and it is removed in a `finally`.
+ * worker) that this extension started (initiatorDomains), so the user's own browsing is
+ * never touched, and it is removed in a `finally`.
  *
  * Two rules for the same URL cannot tell two parallel fetches apart (a dNR condition can
  * match URL, tab, initiator, method and resource type, but not a request header), so the
@@ -128,7 +129,9 @@ function uaRule(id: number, url: string, userAgent: string): Browser.declarative
     condition: {
       ...exactUrlCondition(url),
       isUrlFilterCaseSensitive: true,
+      // Outside any tab, and started by this extension: never a page's or the browser's own request.
       tabIds: [-1],
+      initiatorDomains: [browser.runtime.id],
       resourceTypes: ['xmlhttprequest', 'other'],
     },
   } as Browser.declarativeNetRequest.Rule;
