@@ -51,7 +51,7 @@ export function VerdictSection({ snapshot }: { snapshot: TabSnapshot }) {
     >
       <h2 id="cs-verdict-h">{i18n.t('indexability.heading')}</h2>
       <p className={`cs-verdict-label cs-verdict-${result.verdict}`} data-testid="verdict-label" role="status">
-        <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')}: </span>
+        <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')} </span>
         {i18n.t(`indexability.verdict.${key}` as never)}
       </p>
       <p className="cs-verdict-summary">{i18n.t(`indexability.summary.${key}` as never)}</p>

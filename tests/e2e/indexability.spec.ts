@@ -307,7 +307,10 @@ test.describe('export and keyboard', () => {
     await popup.keyboard.press('Enter');
     await expect(popup.getByTestId('export-note')).toHaveText('Copied the report as Markdown.');
     const md = await popup.evaluate(() => (window as unknown as { __md: string }).__md);
-    expect(md.split('\n')[0]).toBe(`# Crawlscope report — ${demo}/indexability/etag-304.html`);
+    expect(md.split('\n').slice(0, 3)).toEqual([`# Crawlscope report — ${demo}/indexability/etag-304.html`, '', '**Indexable**']);
+    expect(md).toContain(`- **Note** — robots.txt blocks Google-Extended (line 16). That only controls use for Gemini training and grounding: it does not affect Google Search or AI Overviews.\n  - \`${demo}/robots.txt line 16: Disallow: /\``);
+    expect(md).toContain('- ETag: `"idx-v1"`');
+    expect(md).toContain('- **OK** — If-None-Match → 304 Not Modified: the server honours it, recrawls are cheap.');
     // Space on the checkbox: probe again with cookies
     await popup.getByTestId('probe-cookies').focus();
     await popup.keyboard.press('Space');
