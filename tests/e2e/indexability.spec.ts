@@ -137,6 +137,23 @@ test.describe('indexability verdict', () => {
     });
   });
 
+  test('a page that is not HTML: only X-Robots-Tag could count, and no DOM is read', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/notes.txt`);
+    const r = await reportFor(page, openPopup, 'plain-text');
+    expect(r.verdict).toBe('indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual(['info:notHtml', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[0]!.text).toBe('This response is text/plain, not HTML: only the X-Robots-Tag header can carry robots directives.');
+  });
+
+  test('redirect chain: each hop is a reason with its status', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/redirect/small.html`);
+    const r = await reportFor(page, openPopup, 'redirect-chain');
+    expect(r.reasons.filter((x) => x.key.startsWith('info:redirect')).map((x) => x.text)).toEqual([
+      `${demo}/redirect/small.html redirects permanently (301) to ${demo}/redirect/step2.html: a strong signal that the target is the canonical URL.`,
+      `${demo}/redirect/step2.html redirects temporarily (302) to ${demo}/small.html: a weak signal; Google may keep the source URL as canonical.`,
+    ]);
+  });
+
   test('canonical to a redirecting URL: the redirect target is named', async ({ page, demo, openPopup }) => {
     await page.goto(`${demo}/indexability/canonical-to-redirect.html`);
     const r = await reportFor(page, openPopup, 'canonical-to-redirect');
