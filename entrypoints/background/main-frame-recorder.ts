@@ -24,6 +24,21 @@ const toHeaders = (h: HttpHeaders): Header[] =>
 
 const filter = { urls: ['<all_urls>'], types: ['main_frame' as const] };
 
+/**
+ * The in-flight record of a request. A worker that the browser (re)started in the middle of a
+ * navigation missed its first events: start the record from whatever event arrives first, so the
+ * final response is still recorded (only hops seen before the restart are lost).
+ */
+function pendingFor(d: { requestId: string; tabId: number; url: string }): Pending | null {
+  if (d.tabId < 0) return null;
+  let p = pending.get(d.requestId);
+  if (!p) {
+    p = { tabId: d.tabId, requestedUrl: d.url, redirects: [], last: null };
+    pending.set(d.requestId, p);
+  }
+  return p;
+}
+
 /** Chrome hides some headers (Set-Cookie, …) unless asked with 'extraHeaders'; Firefox has no such option. */
 function headerOptions(): string[] {
   const opts = (browser.webRequest as unknown as { OnHeadersReceivedOptions?: Record<string, string> })
@@ -34,10 +49,7 @@ function headerOptions(): string[] {
 export function startRecordingMainFrames(): void {
   browser.webRequest.onBeforeRequest.addListener(
     (d) => {
-      if (d.tabId < 0) return undefined;
-      if (!pending.has(d.requestId)) {
-        pending.set(d.requestId, { tabId: d.tabId, requestedUrl: d.url, redirects: [], last: null });
-      }
+      pendingFor(d);
       return undefined;
     },
     filter,
@@ -45,7 +57,7 @@ export function startRecordingMainFrames(): void {
 
   browser.webRequest.onHeadersReceived.addListener(
     (d) => {
-      const p = pending.get(d.requestId);
+      const p = pendingFor(d);
       if (p) {
         p.last = {
           url: d.url,
@@ -62,7 +74,7 @@ export function startRecordingMainFrames(): void {
 
   browser.webRequest.onBeforeRedirect.addListener(
     (d) => {
-      const p = pending.get(d.requestId);
+      const p = pendingFor(d);
       if (!p) return;
       const headers = p.last && p.last.url === d.url ? p.last.headers : toHeaders(d.responseHeaders);
       p.redirects.push({
@@ -80,7 +92,7 @@ export function startRecordingMainFrames(): void {
 
   browser.webRequest.onCompleted.addListener(
     (d) => {
-      const p = pending.get(d.requestId);
+      const p = pendingFor(d);
       pending.delete(d.requestId);
       if (!p) return;
       const record: MainFrameRecord = {

@@ -46,8 +46,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   extensionId: [
-    async ({ extContext }, use) => {
+    async ({ extContext, demo }, use) => {
       const sw = extContext.serviceWorkers()[0] ?? (await extContext.waitForEvent('serviceworker'));
+      // A freshly installed worker hears webRequest events only once its listeners are
+      // registered: load one page and wait until its response is recorded, so that no test
+      // races the extension's start.
+      const warm = await extContext.newPage();
+      await warm.goto(`${demo}/small.html`);
+      await expect
+        .poll(
+          () =>
+            sw.evaluate(async () => {
+              const all = await chrome.storage.session.get(null);
+              return Object.keys(all).filter((k) => k.startsWith('tab:')).length;
+            }),
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0);
+      await warm.close();
       await use(new URL(sw.url()).host);
     },
     { scope: 'worker' },
