@@ -45,8 +45,9 @@ export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
     setOverlay(null);
     try {
       let hb = headerBytes;
-      // The background stores the response when it completes: give a page that just loaded 3 s.
-      for (let tries = 0; hb === null && !snapshot.record && tries < 15; tries++) {
+      // The background stores the response when it completes: give a page that just loaded up to 10 s
+      // (a tab with no record at all — loaded before the extension started — is rare).
+      for (let tries = 0; hb === null && !snapshot.record && tries < 50; tries++) {
         const again = await sendToBackground('getTabSnapshot', { tabId });
         if (again.record && !again.record.error) {
           setLaterRecord(again.record);
