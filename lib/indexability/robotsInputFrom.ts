@@ -1,4 +1,4 @@
-import { evaluateReportForGoogle, parseRobotsTxt } from '../robots';
+import { evaluateReportForGoogle, parseRobotsReport } from '../robots';
 import type { CrawlerVerdict, ParsedRobotsTxt, RobotsReport, RobotsRule } from '../robots/types';
 import type { RobotsInput } from './types';
 
@@ -14,9 +14,12 @@ export interface TokenVerdict {
   rule: string | null;
 }
 
-/** Parse a report's body once (null when the outcome did not depend on the body). */
+/**
+ * Parse a report's file once (null when the outcome did not depend on it) — from its exact bytes
+ * when they are not valid UTF-8, as the robots capability does, so both sections agree.
+ */
 export function parseReport(report: RobotsReport): ParsedRobotsTxt | null {
-  return report.outcome.kind === 'parse' && report.body !== null ? parseRobotsTxt(report.body) : null;
+  return parseRobotsReport(report);
 }
 
 /** Every Google crawler's verdict for a URL, as the robots capability computes it (fallback groups included). */
