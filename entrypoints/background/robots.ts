@@ -2,10 +2,10 @@ import { browser } from 'wxt/browser';
 import type { BackgroundProtocol } from '../../utils/protocol';
 import type { RobotsHop, RobotsMessage, RobotsReport } from '../../lib/robots/types';
 import {
-  ROBOTS_CACHE_MS,
   ROBOTS_MAX_BYTES,
   ROBOTS_MAX_REDIRECTS,
   ROBOTS_TIMEOUT_MS,
+  robotsCacheFresh,
   robotsFetchDecision,
   robotsTxtUrl,
   type RobotsFetchStep,
@@ -25,7 +25,7 @@ export async function getRobots({ url, refresh }: BackgroundProtocol['getRobots'
   const key = CACHE_PREFIX + target.origin;
   if (!refresh) {
     const got = (await browser.storage.local.get(key))[key] as RobotsReport | undefined;
-    if (got && Date.now() - got.fetchedAt < ROBOTS_CACHE_MS && got.fetchedAt <= Date.now()) {
+    if (got && robotsCacheFresh(got, Date.now())) {
       return { ...got, fromCache: true };
     }
   }

@@ -8,6 +8,18 @@ export const ROBOTS_MAX_REDIRECTS = 5;
 export const ROBOTS_TIMEOUT_MS = 10_000;
 /** Google caches robots.txt for up to 24 hours; so does Crawlscope. */
 export const ROBOTS_CACHE_MS = 24 * 60 * 60 * 1000;
+/**
+ * An unreachable robots.txt (5xx, 429, timeout, network error) is kept for 5 minutes only:
+ * the user is most likely fixing the server and wants to see the new answer.
+ */
+export const ROBOTS_FAILURE_CACHE_MS = 5 * 60 * 1000;
+
+/** Is a cached report still fresh at `now` (ms)? Reports from the future (clock changes) are not. */
+export function robotsCacheFresh(report: { fetchedAt: number; outcome: { kind: RobotsOutcomeKind } }, now: number): boolean {
+  const age = now - report.fetchedAt;
+  if (age < 0) return false;
+  return age < (report.outcome.kind === 'disallow-all' ? ROBOTS_FAILURE_CACHE_MS : ROBOTS_CACHE_MS);
+}
 
 /** `scheme://host[:port]/robots.txt` for a page URL, or null when the URL is not HTTP(S). */
 export function robotsTxtUrl(pageUrl: string): { origin: string; robotsUrl: string } | null {

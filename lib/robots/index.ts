@@ -10,9 +10,11 @@ export { escapePattern } from './escape-pattern';
 export { getPathParamsQuery } from './path-params-query';
 export { extractUserAgent, isValidUserAgentToObey } from './user-agent';
 export {
+  robotsCacheFresh,
   robotsFetchDecision,
   robotsTxtUrl,
   ROBOTS_CACHE_MS,
+  ROBOTS_FAILURE_CACHE_MS,
   ROBOTS_MAX_BYTES,
   ROBOTS_MAX_REDIRECTS,
   ROBOTS_TIMEOUT_MS,
