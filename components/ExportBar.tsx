@@ -23,6 +23,7 @@ function currentReport(snapshot: TabSnapshot): Report {
       robots: s.robots.value,
       bytes: s.bytes.value,
       caching: lint ? { lint, probes: s.probes.value ?? [] } : null,
+      compare: s.compare.value,
     },
     translate,
   );

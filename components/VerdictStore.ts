@@ -12,6 +12,7 @@ import { bytesInputFrom, evaluateIndexability, parseReport, robotsInputFrom, typ
 import { lintValidators, planProbes, type ProbeResult, type ValidatorLint } from '../lib/caching';
 import type { ParsedRobotsTxt, RobotsReport } from '../lib/robots/types';
 import type { Translate } from '../lib/report';
+import type { ComparisonSummary } from '../lib/compare';
 
 export interface Step<T> {
   status: 'idle' | 'running' | 'done' | 'failed' | 'skipped';
@@ -33,6 +34,8 @@ interface VerdictState {
   /** The canonical URL's response, checked once the canonical is known to point elsewhere. */
   canonical: Step<CanonicalTargetInput>;
   probes: Step<ProbeResult[]>;
+  /** The last mobile vs desktop comparison of this URL (for the export; value null: none was run). Not a verdict step. */
+  compare: Step<ComparisonSummary>;
   withCookies: boolean;
   start: (snapshot: TabSnapshot) => void;
   probe: (withCookies: boolean) => Promise<void>;
@@ -106,11 +109,23 @@ export const useVerdict = create<VerdictState>((set, get) => {
     bytes: idle(),
     canonical: idle(),
     probes: idle(),
+    compare: idle(),
     withCookies: false,
     start: (snapshot) => {
       if (get().snapshot === snapshot) return;
-      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), canonical: idle(), probes: idle() });
+      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), canonical: idle(), probes: idle(), compare: idle() });
       const url = pageUrlOf(snapshot);
+      // A storage read in the background, keyed like the popup's comparison section; the verdict does not wait for it.
+      const compareUrl = snapshot.facts?.url ?? snapshot.url;
+      if (compareUrl) {
+        set({ compare: { status: 'running', value: null, error: null } });
+        sendToBackground('getCompareSummary', { url: compareUrl }).then(
+          (value) => get().snapshot === snapshot && set({ compare: { status: 'done', value, error: null } }),
+          (e: unknown) => get().snapshot === snapshot && set({ compare: { status: 'failed', value: null, error: errText(e) } }),
+        );
+      } else {
+        set({ compare: { status: 'skipped', value: null, error: null } });
+      }
       void run('robots', async () => {
         const report = await sendToBackground('getRobots', { url });
         return { report, parsed: parseReport(report) };

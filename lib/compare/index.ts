@@ -11,5 +11,5 @@ export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type Diff
 export { detectBlock } from './detectBlock';
 export { cutOffset, headerBlockBytes } from './cutOffset';
 export { compareFetches } from './compareFetches';
-export { summarizeComparison, type ComparisonSummary } from './summarizeComparison';
+export { summarizeComparison, type ComparisonSummary, type DifferenceBrief, type SideBrief } from './summarizeComparison';
 export { renderedValues, type RenderedSignals } from './renderedValues';

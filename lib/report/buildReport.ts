@@ -4,6 +4,8 @@ import type { IndexabilityResult } from '../indexability/evaluateIndexability';
 import type { BytesInput } from '../indexability/types';
 import { tokenVerdicts } from '../indexability/robotsInputFrom';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import type { ComparisonSummary } from '../compare';
+import { reportCompare } from './reportCompare';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type Translate } from './types';
 
 export interface ReportInput {
@@ -18,6 +20,8 @@ export interface ReportInput {
   robots: { report: RobotsReport; parsed: ParsedRobotsTxt | null } | null;
   bytes: BytesInput | null;
   caching: { lint: ValidatorLint; probes: ProbeResult[] } | null;
+  /** The last mobile vs desktop comparison of this URL (getCompareSummary), or null. */
+  compare: ComparisonSummary | null;
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -96,5 +100,6 @@ export function buildReport(input: ReportInput, t: Translate): Report {
           })),
         }
       : null,
+    compare: reportCompare(input.compare, t),
   };
 }

@@ -1,5 +1,6 @@
 import type { Source } from '../indexability/types';
-import type { Report, ReportReason, Translate } from './types';
+import type { Report, ReportCompare, ReportReason, Translate } from './types';
+import { agentKey } from './reportCompare';
 
 /** Locale keys are camelCase: not-indexable → notIndexable. */
 export const verdictKey = (v: string) => v.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -41,6 +42,24 @@ const reasonLines = (rs: ReportReason[], t: Translate): string[] =>
     ...r.sources.map((s) => `  - ${mdCode(sourceText(s, t))}`),
   ]);
 
+const compareSeverity = (s: string, t: Translate) => t(`compare.severity${s[0]!.toUpperCase()}${s.slice(1)}`);
+
+/** The "Mobile vs desktop" section: both answers, then each difference with both values, then the findings. */
+function compareLines(c: ReportCompare, t: Translate): string[] {
+  const out = [`- ${t('report.md.comparedAt', [c.comparedAt, c.url])}`];
+  for (const a of ['mobile', 'desktop'] as const) {
+    const g = c.agents[a];
+    out.push(`- ${t('report.md.compareAgent', [t(agentKey(a)), g.status === null ? '—' : String(g.status), mdCode(g.finalUrl), String(g.bodyBytes)])}`);
+  }
+  if (c.identical) out.push(`- ${t('report.md.compareIdentical')}`);
+  for (const d of c.differences) {
+    out.push(`- **${compareSeverity(d.severity, t)}** ${t(`compare.field.${d.field}`)} — ${d.message}`);
+    out.push(`  - ${t(agentKey('mobile'))}: ${d.mobile ? mdCode(d.mobile) : '—'}`, `  - ${t(agentKey('desktop'))}: ${d.desktop ? mdCode(d.desktop) : '—'}`);
+  }
+  for (const f of c.findings) out.push(`- **${compareSeverity(f.severity, t)}** — ${f.message}`);
+  return out;
+}
+
 /** The report as Markdown (for "Copy as Markdown"); all words come through `t`. */
 export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
@@ -74,6 +93,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
     out.push(`- Last-Modified: ${r.caching.lastModified ? mdCode(r.caching.lastModified) : '—'}`);
     out.push(...reasonLines(r.caching.findings, t));
   }
+  if (r.compare) out.push('', `## ${t('report.md.compare')}`, '', ...compareLines(r.compare, t));
   if (r.headers) {
     out.push('', `## ${t('report.md.headers')}`, '', '```http');
     for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));

@@ -1,4 +1,5 @@
 import type { Header } from '../core/types';
+import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
 import type { Reason, Severity, Source, Verdict } from '../indexability/types';
 
 export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
@@ -76,6 +77,36 @@ export interface Report {
       error: string | null;
     }[];
   } | null;
+  /** The last mobile vs desktop Googlebot comparison of this URL, or null when none was run. */
+  compare: ReportCompare | null;
+}
+
+/** One agent's answer in the comparison. */
+export interface ReportCompareAgent {
+  /** HTTP status of the last response, or null when none arrived. */
+  status: number | null;
+  finalUrl: string;
+  headerBytes: number;
+  /** Uncompressed body bytes read (a lower bound when `complete` is false). */
+  bodyBytes: number;
+  complete: boolean;
+  /** Body offset where Googlebot's byte limit cuts, or null when the response fits. */
+  cutAt: number | null;
+  limit: number;
+  /** Why the fetch gave no usable response, or null. */
+  error: FetchErrorCode | null;
+}
+
+export interface ReportCompare {
+  /** The URL fetched as both agents. */
+  url: string;
+  comparedAt: string;
+  identical: boolean;
+  worst: CompareSeverity | null;
+  agents: Record<Agent, ReportCompareAgent>;
+  /** Differing fields, most severe first. `mobile` / `desktop` are the values as page text. */
+  differences: { field: Field; code: WhyCode | null; severity: CompareSeverity; params: string[]; message: string; mobile: string; desktop: string }[];
+  findings: { code: FindingCode; agent: Agent | 'both'; severity: CompareSeverity; error: FetchErrorCode | null; params: string[]; message: string }[];
 }
 
 /** Turns a code (+ params) into words; the UI passes i18n here so lib/ holds no English. */

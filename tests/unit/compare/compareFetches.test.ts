@@ -167,7 +167,8 @@ describe('compareFetches', () => {
 
   it('summarizes for the popup', () => {
     const c = compareFetches(agentFetch('mobile', MOBILE), agentFetch('desktop', DESKTOP));
-    expect(summarizeComparison(c, 1000)).toEqual({
+    const s = summarizeComparison(c, 1000);
+    expect(s).toMatchObject({
       url: 'https://site.example/p',
       comparedAt: 1000,
       identical: false,
@@ -175,6 +176,16 @@ describe('compareFetches', () => {
       fields: ['robotsMeta', 'title', 'viewport', 'wordCount', 'internalLinks', 'jsonLdTypes', 'bytes', 'externalLinks', 'jsonLdContent'],
       findings: ['varyMissing'],
     });
+    // What the exported report needs: each side's answer, each difference with its why and values, each finding.
+    const side = { finalUrl: 'https://site.example/p', status: 200, headerBytes: 41, complete: true, cutAt: null, limit: 2097152, error: null };
+    expect(s.mobile).toEqual({ agent: 'mobile', ...side, bodyBytes: 250 });
+    expect(s.desktop).toEqual({ agent: 'desktop', ...side, bodyBytes: 418 });
+    expect(s.differences.map((d) => d.field)).toEqual(s.fields);
+    expect(s.differences.slice(0, 2)).toEqual([
+      { field: 'robotsMeta', severity: 'critical', why: { code: 'noindexOnlyMobile', params: ['meta'] }, mobile: 'robots: noindex', desktop: '' },
+      { field: 'title', severity: 'warning', why: { code: 'titleDiffers', params: [] }, mobile: 'Mobile shoes', desktop: 'Desktop shoes' },
+    ]);
+    expect(s.findingDetails).toEqual([{ code: 'varyMissing', agent: 'both', severity: 'warning', params: [] }]);
   });
 });
 

@@ -4,6 +4,7 @@ import { evaluateIndexability, parseReport } from '../../../lib/indexability';
 import { lintValidators, classifyProbe, planProbes } from '../../../lib/caching';
 import { buildReport, reportToMarkdown, mdCode, REPORT_SCHEMA_ID } from '../../../lib/report';
 import type { RobotsReport } from '../../../lib/robots/types';
+import type { ComparisonSummary } from '../../../lib/compare';
 import { validateSchema } from './validateSchema';
 
 const schema = JSON.parse(fs.readFileSync(new URL('../../../docs/report-schema.json', import.meta.url), 'utf8'));
@@ -22,7 +23,26 @@ const robots: RobotsReport = {
   outcome: { kind: 'parse', code: 'ok', params: [] }, warnings: [], body: 'User-agent: Googlebot\nDisallow: /blocked/\n',
 };
 
-function sample() {
+const side = { finalUrl: URL_, status: 200, headerBytes: 120, complete: true, cutAt: null, limit: 2097152, error: null };
+/** What getCompareSummary gives after comparing a page whose mobile HTML has noindex, another title and fewer words. */
+const SUMMARY: ComparisonSummary = {
+  url: URL_,
+  comparedAt: Date.UTC(2026, 10, 29, 9, 30),
+  identical: false,
+  worst: 'critical',
+  fields: ['robotsMeta', 'title', 'wordCount'],
+  findings: ['varyMissing'],
+  mobile: { agent: 'mobile', ...side, bodyBytes: 812 },
+  desktop: { agent: 'desktop', ...side, bodyBytes: 1433 },
+  differences: [
+    { field: 'robotsMeta', severity: 'critical', why: { code: 'noindexOnlyMobile', params: ['meta'] }, mobile: 'robots: noindex', desktop: '' },
+    { field: 'title', severity: 'warning', why: { code: 'titleDiffers', params: [] }, mobile: 'Shoes (mobile)', desktop: 'Shoes — `handmade`' },
+    { field: 'wordCount', severity: 'warning', why: { code: 'fewerWordsMobile', params: ['37', '10', '47'] }, mobile: '10', desktop: '47' },
+  ],
+  findingDetails: [{ code: 'varyMissing', agent: 'both', severity: 'warning', params: [] }],
+};
+
+function sample(compare: ComparisonSummary | null = SUMMARY) {
   const parsed = parseReport(robots);
   const result = evaluateIndexability({
     url: URL_, status: { code: 200, line: 'HTTP/1.1 200 OK' }, headers, redirects: [], served: null, live: null,
@@ -37,7 +57,7 @@ function sample() {
   return buildReport({
     generator: 'Crawlscope 0.1.0', url: URL_, fetchedAt: Date.UTC(2026, 10, 29, 10), generatedAt: Date.UTC(2026, 10, 29, 11),
     status: { code: 200, line: 'HTTP/1.1 200 OK' }, redirects: [], headers, result,
-    robots: { report: robots, parsed }, bytes: null, caching: { lint, probes },
+    robots: { report: robots, parsed }, bytes: null, caching: { lint, probes }, compare,
   }, t);
 }
 
@@ -76,6 +96,57 @@ describe('buildReport', () => {
   });
 });
 
+describe('buildReport: mobile vs desktop comparison', () => {
+  it('exports the last comparison: when, each agent, each difference and finding with its message', () => {
+    const r = sample();
+    expect(validateSchema(schema, JSON.parse(JSON.stringify(r)))).toEqual([]);
+    expect(r.compare).toEqual({
+      url: URL_,
+      comparedAt: '2026-11-29T09:30:00.000Z',
+      identical: false,
+      worst: 'critical',
+      agents: {
+        mobile: { status: 200, finalUrl: URL_, headerBytes: 120, bodyBytes: 812, complete: true, cutAt: null, limit: 2097152, error: null },
+        desktop: { status: 200, finalUrl: URL_, headerBytes: 120, bodyBytes: 1433, complete: true, cutAt: null, limit: 2097152, error: null },
+      },
+      differences: [
+        { field: 'robotsMeta', code: 'noindexOnlyMobile', severity: 'critical', params: ['meta'], message: 'compare.why.noindexOnlyMobile(meta)', mobile: 'robots: noindex', desktop: '' },
+        { field: 'title', code: 'titleDiffers', severity: 'warning', params: [], message: 'compare.why.titleDiffers()', mobile: 'Shoes (mobile)', desktop: 'Shoes — `handmade`' },
+        { field: 'wordCount', code: 'fewerWordsMobile', severity: 'warning', params: ['37', '10', '47'], message: 'compare.why.fewerWordsMobile(37|10|47)', mobile: '10', desktop: '47' },
+      ],
+      findings: [{ code: 'varyMissing', agent: 'both', severity: 'warning', error: null, params: [], message: 'compare.finding.varyMissing(compare.agentBoth())' }],
+    });
+  });
+  it('a failed fetch: no status, the error code, and the message keyed on the error', () => {
+    const failed: ComparisonSummary = {
+      ...SUMMARY,
+      fields: ['status'],
+      findings: ['fetchFailed'],
+      desktop: { ...SUMMARY.desktop, status: 0, headerBytes: 0, bodyBytes: 0, complete: false, error: { code: 'timeout', params: [URL_, '10000'] } },
+      differences: [{ field: 'status', severity: 'critical', why: { code: 'statusDiffers', params: ['200', '0'] }, mobile: '200', desktop: '—' }],
+      findingDetails: [{ code: 'fetchFailed', agent: 'desktop', severity: 'critical', error: 'timeout', params: [URL_, '10000'] }],
+    };
+    const c = sample(failed).compare!;
+    expect(validateSchema(schema, JSON.parse(JSON.stringify(sample(failed))))).toEqual([]);
+    expect(c.agents.desktop).toEqual({ status: null, finalUrl: URL_, headerBytes: 0, bodyBytes: 0, complete: false, cutAt: null, limit: 2097152, error: 'timeout' });
+    expect(c.findings).toEqual([
+      { code: 'fetchFailed', agent: 'desktop', severity: 'critical', error: 'timeout', params: [URL_, '10000'], message: `compare.finding.timeout(compare.agentDesktop()|${URL_}|10000)` },
+    ]);
+  });
+  it('no comparison run: compare is null (present, not missing) and the schema checks its shape', () => {
+    const r = JSON.parse(JSON.stringify(sample(null)));
+    expect(r.compare).toBeNull();
+    expect(validateSchema(schema, r)).toEqual([]);
+    const bad = JSON.parse(JSON.stringify(sample()));
+    bad.compare.agents.mobile.status = '200';
+    bad.compare.differences[0].severity = 'block';
+    delete bad.compare.findings[0].message;
+    expect(validateSchema(schema, bad)).toEqual([
+      '$.compare: matches 0 of oneOf',
+    ]);
+  });
+});
+
 describe('reportToMarkdown', () => {
   it('renders every section with the evidence as code', () => {
     const md = reportToMarkdown(sample(), t);
@@ -85,6 +156,37 @@ describe('reportToMarkdown', () => {
     expect(md).toContain('- **report.severity.block()** — indexability.reason.noindex()\n  - `report.source.header(X-Robots-Tag: googlebot: noindex)`');
     expect(md).toContain('- `Googlebot`: report.md.disallowed() (report.md.line(2) `Disallow: /blocked/`)');
     expect(md).toContain('```http\nContent-Type: text/html\n');
+  });
+  it('renders the comparison as a "Mobile vs desktop" section, values as code', () => {
+    const md = reportToMarkdown(sample(), t).split('\n');
+    const at = md.indexOf('## report.md.compare()');
+    expect(md.slice(at, at + 14)).toEqual([
+      '## report.md.compare()',
+      '',
+      `- report.md.comparedAt(2026-11-29T09:30:00.000Z|${URL_})`,
+      `- report.md.compareAgent(compare.agentMobile()|200|\`${URL_}\`|812)`,
+      `- report.md.compareAgent(compare.agentDesktop()|200|\`${URL_}\`|1433)`,
+      '- **compare.severityCritical()** compare.field.robotsMeta() — compare.why.noindexOnlyMobile(meta)',
+      '  - compare.agentMobile(): `robots: noindex`',
+      '  - compare.agentDesktop(): —',
+      '- **compare.severityWarning()** compare.field.title() — compare.why.titleDiffers()',
+      '  - compare.agentMobile(): `Shoes (mobile)`',
+      '  - compare.agentDesktop(): `` Shoes — `handmade` ``',
+      '- **compare.severityWarning()** compare.field.wordCount() — compare.why.fewerWordsMobile(37|10|47)',
+      '  - compare.agentMobile(): `10`',
+      '  - compare.agentDesktop(): `47`',
+    ]);
+    expect(md[at + 14]).toBe('- **compare.severityWarning()** — compare.finding.varyMissing(compare.agentBoth())');
+    expect(md[at + 15]).toBe('');
+    expect(reportToMarkdown(sample(null), t)).not.toContain('report.md.compare()');
+    const same = reportToMarkdown(sample({ ...SUMMARY, identical: true, worst: null, fields: [], findings: [], differences: [], findingDetails: [] }), t).split('\n');
+    const s0 = same.indexOf('## report.md.compare()');
+    expect(same.slice(s0 + 3, s0 + 7)).toEqual([
+      `- report.md.compareAgent(compare.agentMobile()|200|\`${URL_}\`|812)`,
+      `- report.md.compareAgent(compare.agentDesktop()|200|\`${URL_}\`|1433)`,
+      '- report.md.compareIdentical()',
+      '',
+    ]);
   });
   it('page content with backticks stays inside its code span', () => {
     expect(mdCode('a`b')).toBe('``a`b``');
