@@ -6,6 +6,7 @@ const TEXT_CAP = 200;
 
 const RAWTEXT = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript']);
 const RCDATA = new Set(['title', 'textarea']);
+const RAW_OR_RCDATA = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'title', 'textarea']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const JSON_IDS = /^(__NEXT_DATA__|__NUXT_DATA__|__NUXT__|__APOLLO_STATE__|__INITIAL_STATE__|__PRELOADED_STATE__)$/;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -118,6 +119,12 @@ export class ScanCollector {
   }
 
   private add(kind: ItemKind, t: TagSpan, ordinal: number, detail: string): FoundItem | null {
+    const n = this.counts.get(kind) ?? 0;
+    if (n >= PER_KIND_CAP) {
+      // Past the cap only the count is kept (no line number to work out).
+      this.counts.set(kind, n + 1);
+      return null;
+    }
     return this.push({
       kind,
       status: this.status(t.end, t.end),
@@ -196,16 +203,40 @@ export class ScanCollector {
     if (!this.scan.firstPastCut && t.end > this.cut) {
       this.scan.firstPastCut = { tag: name, ordinal, id: attr(t, 'id'), className: attr(t, 'class'), start: t.start, line: this.lineAt(t.start) };
     }
-    if (this.svgDepth === 0) {
-      for (const a of t.attrs) {
-        if (a.name === 'style') this.scan.ranges.inlineStyle.push({ start: a.start, end: a.end, label: `${name}[style]` });
-        else if (/^\s*data:/i.test(a.value.slice(0, 16))) this.scan.ranges.dataUri.push({ start: a.start, end: a.end, label: `${name}[${a.name}]` });
+    // One pass over the attributes: inline styles, data: URIs, microdata and RDFa roots.
+    let itemscope = false;
+    let itemprop = false;
+    let rdfaRoot: string | null = null;
+    let property = false;
+    const counting = this.svgDepth === 0;
+    for (const a of t.attrs) {
+      switch (a.name) {
+        case 'style':
+          if (counting) this.scan.ranges.inlineStyle.push({ start: a.start, end: a.end, label: `${name}[style]` });
+          continue;
+        case 'itemscope':
+          itemscope = true;
+          break;
+        case 'itemprop':
+          itemprop = true;
+          break;
+        case 'typeof':
+          rdfaRoot = a.value;
+          break;
+        case 'vocab':
+          rdfaRoot ??= a.value;
+          break;
+        case 'property':
+          property = true;
+          break;
+      }
+      const v0 = a.value.charCodeAt(0);
+      if (counting && (v0 === 0x64 || v0 === 0x44 || isWs(v0)) && /^\s*data:/i.test(a.value.slice(0, 16))) {
+        this.scan.ranges.dataUri.push({ start: a.start, end: a.end, label: `${name}[${a.name}]` });
       }
     }
-    if (attr(t, 'itemscope') !== null && attr(t, 'itemprop') === null) this.add('microdata', t, ordinal, attr(t, 'itemtype') ?? '');
-    if ((attr(t, 'vocab') !== null || attr(t, 'typeof') !== null) && attr(t, 'property') === null) {
-      this.add('rdfa', t, ordinal, attr(t, 'typeof') ?? attr(t, 'vocab') ?? '');
-    }
+    if (itemscope && !itemprop) this.add('microdata', t, ordinal, attr(t, 'itemtype') ?? '');
+    if (rdfaRoot !== null && !property) this.add('rdfa', t, ordinal, attr(t, 'typeof') ?? attr(t, 'vocab') ?? '');
     if (name === 'svg' || name === 'math') {
       if (!t.selfClosing) {
         this.foreignDepth++;
@@ -249,6 +280,7 @@ export class ScanCollector {
       this.heading = item ? { item, start: t.end } : null;
     }
 
+    if (!RAW_OR_RCDATA.has(name)) return name === 'plaintext' ? 'plaintext' : null;
     const base = { tag: name, start: t.start, contentStart: t.end, ordinal, id: attr(t, 'id') };
     if (name === 'script') {
       const type = (attr(t, 'type') ?? '').toLowerCase().trim();
