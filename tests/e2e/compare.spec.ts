@@ -1,5 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { validateSchema } from '../unit/report/validateSchema';
+
+const schema = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/report-schema.json'), 'utf8'));
+const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.8078.108 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const DESKTOP_UA =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/156.0.8078.108 Safari/537.36';
 
 /** From the popup of `page`, open the comparison page and wait for its report. */
 async function compareFromPopup(context: BrowserContext, popup: Page): Promise<Page> {
@@ -72,6 +82,80 @@ test.describe('mobile vs desktop Googlebot', () => {
     // The popup now shows the summary of that comparison.
     await popup.reload();
     await expect(popup.getByTestId('compare-summary')).toContainText('critical: Robots meta, Title');
+  });
+
+  test('the exported report carries the last comparison: JSON (schema-valid) and the Markdown section', async ({ page, demo, context, openPopup }) => {
+    const url = `${demo}/compare/by-agent.html`;
+    await page.goto(url);
+    const before = Date.now();
+    await compareFromPopup(context, await openPopup(page));
+    const after = Date.now();
+    // The bodies each agent gets, measured outside the extension.
+    const size = async (ua: string) => Buffer.byteLength(await (await fetch(url, { headers: { 'user-agent': ua } })).text());
+    const [mobileBytes, desktopBytes] = [await size(MOBILE_UA), await size(DESKTOP_UA)];
+    expect(mobileBytes).toBeLessThan(desktopBytes);
+
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('verdict')).toHaveAttribute('data-complete', 'true');
+    await expect(popup.getByTestId('compare-summary')).toContainText('critical: Robots meta, Title');
+    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByTestId('download-json').click()]);
+    const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(validateSchema(schema, json)).toEqual([]);
+    const c = json.compare;
+    expect(c).toMatchObject({ url, identical: false, worst: 'critical' });
+    expect(Date.parse(c.comparedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(c.comparedAt)).toBeLessThanOrEqual(after);
+    const agent = { status: 200, finalUrl: url, complete: true, cutAt: null, limit: 2097152, error: null };
+    expect(c.agents.mobile).toEqual({ ...agent, headerBytes: c.agents.mobile.headerBytes, bodyBytes: mobileBytes });
+    expect(c.agents.desktop).toEqual({ ...agent, headerBytes: c.agents.desktop.headerBytes, bodyBytes: desktopBytes });
+    expect(c.agents.mobile.headerBytes).toBeGreaterThan(0);
+    const diff = (field: string) => c.differences.find((d: { field: string }) => d.field === field);
+    expect(c.differences[0]).toEqual({
+      field: 'robotsMeta', code: 'noindexOnlyMobile', severity: 'critical', params: ['meta'],
+      message: 'noindex only on mobile (meta): Google indexes the mobile version, so the page drops out of the index.',
+      mobile: 'robots: noindex', desktop: '',
+    });
+    expect(diff('title')).toEqual({
+      field: 'title', code: 'titleDiffers', severity: 'warning', params: [], message: 'Google shows and ranks the title from the mobile HTML.',
+      mobile: 'Winter shoes (mobile)', desktop: 'Winter shoes — handmade in Porto',
+    });
+    expect(diff('wordCount')).toMatchObject({
+      code: 'fewerWordsMobile', params: ['37', '10', '47'], mobile: '10', desktop: '47',
+      message: 'The mobile HTML has 37 fewer words (10 against 47): Google indexes the smaller version.',
+    });
+    expect(c.differences.map((d: { code: string }) => d.code)).toEqual([
+      'noindexOnlyMobile', 'titleDiffers', 'fewerWordsMobile', 'internalLinksDiffer', 'bytesDiffer', 'externalLinksDiffer',
+    ]);
+    expect(diff('bytes')).toMatchObject({ severity: 'info', params: [String(mobileBytes - desktopBytes)], mobile: String(mobileBytes), desktop: String(desktopBytes) });
+    expect(c.findings).toEqual([
+      {
+        code: 'varyMissing', agent: 'both', severity: 'warning', error: null, params: [],
+        message: 'Both agents: the server sends different HTML per user agent without Vary: User-Agent, so caches and CDNs may hand one version to the other agent.',
+      },
+    ]);
+
+    // The same comparison in "Copy as Markdown".
+    await popup.evaluate(() => {
+      navigator.clipboard.writeText = async (t: string) => {
+        (window as unknown as { __md: string }).__md = t;
+      };
+    });
+    await popup.getByTestId('copy-markdown').click();
+    await expect(popup.getByTestId('export-note')).toHaveText('Copied the report as Markdown.');
+    const md = (await popup.evaluate(() => (window as unknown as { __md: string }).__md)).split('\n');
+    const at = md.indexOf('## Mobile vs desktop');
+    expect(md.slice(at, at + 9)).toEqual([
+      '## Mobile vs desktop',
+      '',
+      `- Compared ${c.comparedAt}: ${url}`,
+      `- Googlebot Smartphone: HTTP 200, final URL \`${url}\`, ${mobileBytes} body bytes`,
+      `- Googlebot Desktop: HTTP 200, final URL \`${url}\`, ${desktopBytes} body bytes`,
+      '- **critical** Robots meta — noindex only on mobile (meta): Google indexes the mobile version, so the page drops out of the index.',
+      '  - Googlebot Smartphone: `robots: noindex`',
+      '  - Googlebot Desktop: —',
+      '- **warning** Title — Google shows and ranks the title from the mobile HTML.',
+    ]);
+    expect(md).toContain('- **warning** — Both agents: the server sends different HTML per user agent without Vary: User-Agent, so caches and CDNs may hand one version to the other agent.');
   });
 
   test('identical HTML: one line "no differences"; a rule left by a stopped worker is cleared', async ({
