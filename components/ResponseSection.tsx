@@ -3,6 +3,7 @@ import type { TabSnapshot } from '../utils/protocol';
 import { headerValue } from '../lib/core/headers';
 import { parseStatusLine } from '../lib/core/status-line';
 import { HeaderTable } from './HeaderTable';
+import { ReloadTabButton } from './ReloadTabButton';
 import { formatInt } from './format';
 
 /** URL, status, content type, response headers, redirect chain and uncompressed size. */
@@ -50,7 +51,9 @@ export function ResponseSection({ snapshot }: { snapshot: TabSnapshot }) {
         ) : null}
       </dl>
       {!record ? (
-        <p className="cs-note" data-testid="no-record">{i18n.t('response.noRecord')}</p>
+        <p className="cs-note" data-testid="no-record">
+          {i18n.t('response.noRecord')} <ReloadTabButton tabId={snapshot.tabId} />
+        </p>
       ) : null}
       {record?.error ? (
         <p className="cs-error" data-testid="nav-error">{i18n.t('response.navError', [record.error])}</p>

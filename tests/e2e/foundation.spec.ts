@@ -104,3 +104,19 @@ test('after a restart the worker is found again, fresh', async ({ serviceWorker 
   // The global set before the stop is gone: the worker really restarted.
   expect(await serviceWorker.evaluate(() => (globalThis as { __crawlscopeMarker?: number }).__crawlscopeMarker)).toBeUndefined();
 });
+
+test('headers unknown: the popup says so, and "Reload the tab" records them', async ({ page, demo, context, extensionId, tabIdOf, serviceWorker }) => {
+  await page.goto(`${demo}/small.html`);
+  const tabId = await tabIdOf(page);
+  // As if the page had loaded before the extension started.
+  await serviceWorker.evaluate((id) => chrome.storage.session.remove(`tab:${id}`), tabId);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
+  await expect(popup.getByTestId('no-record')).toContainText('so its status line and headers are unknown');
+  await expect(popup.getByTestId('headers-details')).toHaveCount(0);
+  await popup.getByTestId('reload-tab').click();
+  await expect(popup.getByTestId('no-record')).toHaveCount(0, { timeout: 20_000 });
+  await popup.getByTestId('headers-details').locator('summary').click();
+  await expect(popup.locator('[data-testid=headers] tr[data-header=etag] td')).toHaveText('"small-v1"');
+  await popup.close();
+});
