@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { i18n } from '#i18n';
-import { bytesLimit } from '../utils/settings';
+import { bytesIncludeCookies, bytesLimit } from '../utils/settings';
 import { LIMIT_CHOICES } from '../lib/bytes';
 
 const LABEL: Record<number, string> = {
@@ -14,9 +14,16 @@ const LABEL: Record<number, string> = {
 export function BytesOptions() {
   const [value, setValue] = useState<number | null>(null);
   const [saved, setSaved] = useState(false);
+  const [cookies, setCookies] = useState<boolean | null>(null);
   useEffect(() => {
     void bytesLimit.getValue().then(setValue);
+    void bytesIncludeCookies.getValue().then(setCookies);
   }, []);
+  const pickCookies = async (on: boolean) => {
+    setCookies(on);
+    await bytesIncludeCookies.setValue(on);
+    setSaved(true);
+  };
   const pick = async (n: number) => {
     setValue(n);
     await bytesLimit.setValue(n);
@@ -35,6 +42,16 @@ export function BytesOptions() {
         ))}
       </fieldset>
       <p className="cs-muted">{i18n.t('bytes.options.pdfNote')}</p>
+      <label style={{ display: 'block' }}>
+        <input
+          type="checkbox"
+          checked={!!cookies}
+          disabled={cookies === null}
+          onChange={(e) => void pickCookies(e.currentTarget.checked)}
+          data-testid="bytes-include-cookies"
+        />{' '}
+        {i18n.t('bytes.options.includeCookies')}
+      </label>
       {saved ? <p role="status">{i18n.t('bytes.options.saved')}</p> : null}
     </section>
   );

@@ -33,7 +33,10 @@ export function BytesReportView({ page, resources, t }: { page: BytesPageReport;
   const ctx = report.cutContext;
   return (
     <div data-testid="bytes-report">
-      <p data-testid="bytes-read" data-code={read.code} data-fetched={read.fetchedBytes} data-decoded={read.decodedBodySize ?? ''}>
+      <p data-testid="bytes-read-source" data-source={read.source}>
+        {t(`bytes.readSource.${read.source}`)}
+      </p>
+      <p data-testid="bytes-read" data-code={read.code} data-fetched={read.fetchedBytes} data-kept={read.keptBytes} data-decoded={read.decodedBodySize ?? ''}>
         {t(readKey, [read.fetchedBytes, read.decodedBodySize ?? 0])}
       </p>
       {read.notes.map((n) => (

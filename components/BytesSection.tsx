@@ -54,7 +54,13 @@ export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
           hb = countHeaderBytes(again.record.statusLine, again.record.headers, again.record.statusCode);
         } else await new Promise((r) => setTimeout(r, 200));
       }
-      const report = await sendToTab(tabId, 'bytesAnalyze', { headerBytes: hb ?? 0, limit });
+      const report = await sendToTab(tabId, 'bytesAnalyze', { headerBytes: hb ?? 0, limit }).catch((err: unknown) => {
+        // No content script in this tab (e.g. the browser's PDF viewer): the background fetches the URL itself.
+        const url = record?.url ?? snapshot.url;
+        if (facts !== null || !url || !/^https?:/.test(url)) throw err;
+        const charset = /charset=([^;]+)/i.exec(contentType ?? '')?.[1]?.trim().replace(/^"|"$/g, '') ?? 'utf-8';
+        return sendToBackground('bytesFetchDocument', { url, headerBytes: hb ?? 0, limit, charset, mediaType: media, nav: null });
+      });
       setPage(report);
       const list = await sendToTab(tabId, 'bytesResources', {}).catch(() => []);
       const unknown = list.filter((r) => r.bytes === null).map((r) => r.url);

@@ -8,6 +8,7 @@ import type { MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
 import type { RobotsReport } from '../lib/robots/types';
 import type { BytesOverlayState, BytesPageReport, PageResource } from '../lib/bytes/pageReport';
+import type { NavigationSizes } from '../lib/bytes/describeRead';
 import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexability/types';
 import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
@@ -41,6 +42,15 @@ export interface BackgroundProtocol {
   getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
   /** Uncompressed sizes of CSS/JS files the page could not measure (cross-origin without Timing-Allow-Origin): fetched, 10 s, capped. */
   bytesMeasureResources: { req: { urls: string[] }; res: { url: string; bytes: number | null; error: string | null }[] };
+  /**
+   * The page could not re-read its own document: fetch it from the background (no-store, 10 s,
+   * cookies only if the user allowed them), keep the limit + 1 MiB, count the rest (80 MiB bound),
+   * and find the cut in that copy.
+   */
+  bytesFetchDocument: {
+    req: { url: string; headerBytes: number; limit: number; charset: string; mediaType: string | null; nav: NavigationSizes | null };
+    res: BytesPageReport;
+  };
   /** Conditional re-requests of the URL (If-None-Match / If-Modified-Since, each alone): no-store, 10 s timeout, cookies only if asked. */
   probeCaching: { req: { url: string; requests: ProbeRequest[]; withCookies: boolean }; res: ProbeResult[] };
   /** The popup's full verdict for a tab: the toolbar badge follows it. */

@@ -32,3 +32,6 @@ export const verifyTestRangesBase = storage.defineItem<string>(settingKey('verif
 // bytes: the limit Googlebot is assumed to keep, headers included (2,097,152 = 2 MiB by default;
 // 2,000,000, 15 MB and 64 MB can be picked in the options page). PDFs always use 64 MB.
 export const bytesLimit = storage.defineItem<number>(settingKey('bytes.limit'), { fallback: 2_097_152 });
+// bytes: whether Crawlscope's own fetch of a page (when the page cannot re-read itself) sends the
+// browser's cookies. Off by default: Googlebot sends none, and the page's own credentials are not ours.
+export const bytesIncludeCookies = storage.defineItem<boolean>(settingKey('bytes.includeCookies'), { fallback: false });

@@ -1,4 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
+import { analyzeBytes, describeRead, readStreamCapped } from '../../lib/bytes';
+import { bytesIncludeCookies } from '../../utils/settings';
 
 const MAX_URLS = 30;
 const TIMEOUT_MS = 10_000;
@@ -46,4 +48,62 @@ async function measure(url: string): Promise<Res[number]> {
 /** Sizes of the CSS/JS files the page could not measure itself (cross-origin, no Timing-Allow-Origin). */
 export async function bytesMeasureResources({ urls }: Req): Promise<Res> {
   return Promise.all(urls.slice(0, MAX_URLS).map(measure));
+}
+
+/** The background keeps the bytes up to the limit plus this margin (what lies just past the cut is still listed). */
+export const DOCUMENT_MARGIN = 1024 * 1024;
+/** Past the kept bytes the rest is only counted, up to this many body bytes in all. */
+export const DOCUMENT_COUNT_CAP = 80 * 1024 * 1024;
+
+type DocReq = BackgroundProtocol['bytesFetchDocument']['req'];
+type DocRes = BackgroundProtocol['bytesFetchDocument']['res'];
+
+/**
+ * The page's own re-read failed (or the page cannot be reached): fetch the document again from
+ * here, with the browser's cookies only if the user allowed it, and find the cut in that copy.
+ * Only the limit plus a margin is kept in memory; the rest is counted.
+ */
+export async function bytesFetchDocument({ url, headerBytes, limit, charset, mediaType, nav }: DocReq): Promise<DocRes> {
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('bytes.error.notHttp');
+  u.hash = '';
+  const includeCookies = await bytesIncludeCookies.getValue();
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(), TIMEOUT_MS);
+  const t0 = performance.now();
+  let copy: { bytes: Uint8Array; total: number; capped: boolean };
+  let status: number;
+  try {
+    const res = await fetch(u.href, { cache: 'no-store', credentials: includeCookies ? 'include' : 'omit', redirect: 'follow', signal: ac.signal });
+    status = res.status;
+    copy = await readStreamCapped(res.body, limit + DOCUMENT_MARGIN, DOCUMENT_COUNT_CAP);
+  } catch (err) {
+    if (ac.signal.aborted) throw new Error('bytes.error.readTimeout');
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  const read = describeRead({
+    fetchedBytes: copy.total,
+    keptBytes: copy.bytes.length,
+    status,
+    capped: copy.capped,
+    source: 'background',
+    nav,
+    ms: performance.now() - t0,
+  });
+  read.notes.push({ code: includeCookies ? 'bytes.read.withCookies' : 'bytes.read.noCookies', params: [] });
+  const t1 = performance.now();
+  const report = await analyzeBytes({ body: copy.bytes, totalBodyBytes: copy.total, headerBytes, charset, limit, mediaType });
+  let unplacedItems = 0;
+  for (const it of [...report.items, ...report.links.firstLost]) if (it.status !== 'kept') unplacedItems++;
+  return {
+    url: u.href,
+    mediaType: mediaType ?? 'text/html',
+    read,
+    report,
+    // Placed in the live page by the content script when it can be reached.
+    placement: { firstPastCut: report.firstPastCut ? 'unplaced' : 'none', unplacedItems },
+    analysisMs: performance.now() - t1,
+  };
 }

@@ -4,7 +4,7 @@ import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
 import { getRobots } from './robots';
-import { bytesMeasureResources } from './bytes';
+import { bytesFetchDocument, bytesMeasureResources } from './bytes';
 import { compareAgents, getCompareSummary } from './compare';
 import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
@@ -33,6 +33,7 @@ export const handlers = {
   getTabSnapshot,
   getRobots,
   bytesMeasureResources,
+  bytesFetchDocument,
   compareAgents,
   getCompareSummary,
   probeCaching,

@@ -10,6 +10,11 @@ export interface CutoffInput {
   charset: string;
   /** Bytes Googlebot keeps, headers included. Defaults to 2,097,152. */
   limit?: number;
+  /**
+   * The body's full length when `body` holds only its first bytes (a copy kept up to the limit
+   * plus a margin, the rest only counted). Defaults to `body.length`; never less than it.
+   */
+  totalBodyBytes?: number;
 }
 
 export type CutoffCode = 'bytes.cut.within' | 'bytes.cut.truncated' | 'bytes.cut.headersOverLimit';
@@ -35,12 +40,13 @@ export interface Cutoff {
 }
 
 /** Where Googlebot stops reading this response. Uses the platform TextDecoder for every charset. */
-export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT }: CutoffInput): Cutoff {
+export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, totalBodyBytes }: CutoffInput): Cutoff {
   const cs = resolveCharset(charset, body);
-  const bodyBytes = body.length;
+  const bodyBytes = Math.max(body.length, totalBodyBytes ?? 0);
   const totalBytes = headerBytes + bodyBytes;
   const truncated = totalBytes > limit;
-  const bodyLimit = Math.min(bodyBytes, Math.max(0, limit - headerBytes));
+  // A partial copy shorter than the limit cannot place the cut past its own end.
+  const bodyLimit = Math.min(body.length, bodyBytes, Math.max(0, limit - headerBytes));
   let kept = bodyLimit;
   if (truncated && kept > cs.bomBytes) {
     const from = syncPointAtOrBefore(body, kept, cs.kind, cs.bomBytes);

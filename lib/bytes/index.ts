@@ -8,4 +8,6 @@ export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutC
 export { analyzeBytes, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions } from './analyzeBytes';
 export { assessResources, type ResourceInput, type AssessedResource, type ResourceVerdict } from './assessResources';
 export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, limitFor } from './limits';
-export type { BytesRead, BytesPageReport, BytesOverlayState, PageResource } from './pageReport';
+export type { BytesRead, BytesPageReport, BytesOverlayState, PageResource, ReadSource } from './pageReport';
+export { describeRead, type ReadInput, type NavigationSizes } from './describeRead';
+export { readStreamCapped, type CappedRead } from './readStreamCapped';

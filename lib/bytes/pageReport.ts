@@ -1,10 +1,20 @@
 import type { BytesReport, Finding } from './analyzeBytes';
 import type { ResourceInput } from './assessResources';
 
+/**
+ * Which copy of the document was analysed: 'page' = re-read by the page's content script
+ * (from the browser cache where possible), 'background' = fetched again by the extension itself
+ * (the page's own re-read failed): it may differ from what the tab shows.
+ */
+export type ReadSource = 'page' | 'background';
+
 /** How the body bytes were read back, and how that copy compares with what the browser loaded. */
 export interface BytesRead {
-  /** Bytes of the copy re-read by the content script (uncompressed). */
+  /** Body bytes of the copy that was read (uncompressed), counted to its end (a lower bound when 'bytes.read.capped'). */
   fetchedBytes: number;
+  /** Bytes of that copy kept and analysed: all of them, or (a background fetch) the limit plus a margin. */
+  keptBytes: number;
+  source: ReadSource;
   /** The navigation's decodedBodySize (Resource Timing), or null when there is no navigation entry. */
   decodedBodySize: number | null;
   transferSize: number | null;

@@ -224,6 +224,44 @@ test.describe('byte budget', () => {
     await expect(read).toContainText('The analysis below uses the re-read copy.');
   });
 
+  test('a page that refuses its own re-read (403 to same-origin fetches): fetched again by Crawlscope, exact bytes', async ({ page, demo, openPopup }) => {
+    const url = `${demo}${fresh('/bytes/waf.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    // The firewall rule really refuses the page's own fetch.
+    expect(await page.evaluate(async () => (await fetch(location.href, { cache: 'force-cache' })).status)).toBe(403);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    const source = popup.getByTestId('bytes-read-source');
+    await expect(source).toHaveAttribute('data-source', 'background');
+    await expect(source).toHaveText('Analysed: a copy fetched again by Crawlscope: may differ from what you see. The page could not re-read itself.');
+    const read = popup.getByTestId('bytes-read');
+    await expect(read).toHaveAttribute('data-code', 'bytes.read.same');
+    await expect(read).toHaveAttribute('data-fetched', String(BIG_BYTES));
+    await expect(read).toHaveAttribute('data-kept', String(BIG_BYTES));
+    await expect(read).toHaveAttribute('data-decoded', String(BIG_BYTES));
+    await expect(popup.locator('[data-testid=bytes-read-note][data-code="bytes.read.noCookies"]')).toBeVisible();
+    await expect(popup.getByTestId('bytes-body')).toHaveAttribute('data-bytes', String(BIG_BYTES));
+    await expect(popup.getByTestId('bytes-total')).toHaveAttribute('data-bytes', String(H + BIG_BYTES));
+    const cut = popup.getByTestId('bytes-cut');
+    await expect(cut).toHaveAttribute('data-kept', String(LIMIT - H));
+    await expect(cut).toHaveAttribute('data-total', String(H + BIG_BYTES));
+    // Placed in the live page by the content script, like a copy the page read itself.
+    const first = popup.getByTestId('bytes-first-past');
+    await expect(first).toHaveAttribute('data-id', 'past-cut');
+    await expect(first).toHaveAttribute('data-body-offset', String(BIG.pastCut));
+    await expect(popup.locator('[data-testid=bytes-lost] tr[data-kind=canonical]')).toHaveAttribute('data-offset', String(H + BIG.canonicalAt));
+  });
+
+  test('a page re-read by the page itself says so', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}${fresh('/bytes/big.html')}`);
+    const popup = await openPopup(page);
+    await analyze(popup);
+    const source = popup.getByTestId('bytes-read-source');
+    await expect(source).toHaveAttribute('data-source', 'page');
+    await expect(source).toHaveText('Analysed: the copy re-read by the page from the browser cache (or from the server when the browser kept none).');
+  });
+
   test('a PDF is measured against 64 MB', async ({ page, demo, openPopup }) => {
     await page.goto(`${demo}${fresh('/doc.pdf')}`);
     const popup = await openPopup(page);

@@ -1,12 +1,13 @@
-import { analyzeBytes, type Finding } from '../../lib/bytes';
-import type { BytesPageReport, BytesRead } from '../../lib/bytes/pageReport';
+import { analyzeBytes, describeRead, type NavigationSizes } from '../../lib/bytes';
+import { sendToBackground } from '../messaging';
+import type { BytesPageReport } from '../../lib/bytes/pageReport';
 import { readDocumentBytes } from './readDocumentBytes';
 import { locateElement } from './locateElement';
 
 /** The analysis may take this long (a 50 MB page) before it is abandoned. */
 export const ANALYSIS_TIMEOUT_MS = 20_000;
 
-type Nav = PerformanceNavigationTiming & { deliveryType?: string };
+type Nav = PerformanceNavigationTiming & { deliveryType?: string; responseStatus?: number };
 
 /** The last analysis of this document, for the overlay. Dropped when the page changes. */
 export let lastAnalysis: BytesPageReport | null = null;
@@ -29,44 +30,65 @@ const yieldToPage = (): Promise<void> => {
   });
 };
 
+/** The browser's own measurement of the loaded document, for comparing the copy with it. */
+export function navigationSizes(): NavigationSizes | null {
+  const nav = performance.getEntriesByType('navigation')[0] as Nav | undefined;
+  if (!nav) return null;
+  return {
+    decodedBodySize: nav.decodedBodySize,
+    transferSize: nav.transferSize,
+    responseStatus: nav.responseStatus ?? null,
+    type: nav.type,
+    serviceWorker: nav.workerStart > 0,
+  };
+}
+
+/**
+ * The page's copy cannot be used: the fetch failed, or it answered an error the navigation did
+ * not (a firewall refusing the page's own fetch, a POST result that cannot be requested again).
+ */
+function pageCopyFailed(status: number, nav: NavigationSizes | null): boolean {
+  return status >= 400 && (nav?.responseStatus ?? 0) < 400;
+}
+
 /** Re-read the document, find the cut, list what is lost: everything the popup shows. */
 export async function analyzePage({ headerBytes, limit }: { headerBytes: number; limit: number }): Promise<BytesPageReport> {
   const url = location.href.split('#')[0]!;
-  const t0 = performance.now();
-  const nav = performance.getEntriesByType('navigation')[0] as Nav | undefined;
-  const copy = await readDocumentBytes(url);
-  const read = describeRead(copy.bytes.length, copy.status, copy.capped, nav, performance.now() - t0);
   const mediaType = document.contentType || 'text/html';
+  const nav = navigationSizes();
+  const t0 = performance.now();
+  const copy = await readDocumentBytes(url).catch(() => null);
+  if (!copy || pageCopyFailed(copy.status, nav)) {
+    // Fetched again by the background: its copy is placed in the live page here.
+    const fetched = await sendToBackground('bytesFetchDocument', { url, headerBytes, limit, charset: document.characterSet, mediaType, nav });
+    return placed(fetched);
+  }
+  const read = describeRead({
+    fetchedBytes: copy.bytes.length,
+    keptBytes: copy.bytes.length,
+    status: copy.status,
+    capped: copy.capped,
+    source: 'page',
+    nav,
+    ms: performance.now() - t0,
+  });
   const t1 = performance.now();
   const report = await analyzeBytes(
     { body: copy.bytes, headerBytes, charset: document.characterSet, limit, mediaType },
     { pause: yieldToPage, signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS) },
   );
-  const analysisMs = performance.now() - t1;
+  return placed({ url, mediaType, read, report, placement: { firstPastCut: 'none', unplacedItems: 0 }, analysisMs: performance.now() - t1 });
+}
 
+/** Finds the first element past the cut and each lost item in the live page; remembers the result for the overlay. */
+function placed(page: BytesPageReport): BytesPageReport {
+  const { report } = page;
   let unplacedItems = 0;
   for (const it of [...report.items, ...report.links.firstLost]) {
     if (it.status !== 'kept' && !locateElement(it)) unplacedItems++;
   }
   const firstPastCut = report.firstPastCut ? (locateElement(report.firstPastCut) ? 'placed' : 'unplaced') : 'none';
-  const result: BytesPageReport = { url, mediaType, read, report, placement: { firstPastCut, unplacedItems }, analysisMs };
+  const result: BytesPageReport = { ...page, placement: { firstPastCut, unplacedItems } };
   lastAnalysis = result;
   return result;
-}
-
-function describeRead(fetched: number, status: number, capped: boolean, nav: Nav | undefined, ms: number): BytesRead {
-  const notes: Finding[] = [];
-  if (capped) notes.push({ code: 'bytes.read.capped', params: [fetched] });
-  if (!nav) {
-    return { fetchedBytes: fetched, decodedBodySize: null, transferSize: null, status, code: 'bytes.read.noNavigation', notes, ms };
-  }
-  if (nav.workerStart > 0) notes.push({ code: 'bytes.read.serviceWorker', params: [] });
-  if (nav.transferSize === 0 && nav.decodedBodySize > 0) notes.push({ code: 'bytes.read.fromCache', params: [] });
-  if (nav.type === 'back_forward') notes.push({ code: 'bytes.read.backForward', params: [] });
-  if (status !== (nav as Nav & { responseStatus?: number }).responseStatus && (nav as Nav & { responseStatus?: number }).responseStatus) {
-    notes.push({ code: 'bytes.read.statusDiffers', params: [status, (nav as Nav & { responseStatus?: number }).responseStatus!] });
-  }
-  const decoded = nav.decodedBodySize;
-  const code: BytesRead['code'] = decoded === 0 && fetched > 0 ? 'bytes.read.sizeHidden' : decoded === fetched ? 'bytes.read.same' : 'bytes.read.differs';
-  return { fetchedBytes: fetched, decodedBodySize: decoded, transferSize: nav.transferSize, status, code, notes, ms };
 }
