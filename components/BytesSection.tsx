@@ -9,6 +9,7 @@ import { assessResources, countHeaderBytes, limitFor, type AssessedResource } fr
 import type { BytesOverlayState, BytesPageReport } from '../lib/bytes/pageReport';
 import { formatInt } from './format';
 import { BytesReportView } from './BytesReportView';
+import { useVerdict } from './VerdictStore';
 
 const t = (key: string, subs?: (string | number)[]) =>
   i18n.t(key as never, (subs ?? []).map((s) => (typeof s === 'number' ? formatInt(s) : s)) as never);
@@ -25,6 +26,7 @@ export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
   const [page, setPage] = useState<BytesPageReport | null>(null);
   const [resources, setResources] = useState<AssessedResource[] | null>(null);
   const [overlay, setOverlay] = useState<BytesOverlayState | null>(null);
+  const verdictPage = useVerdict((s) => (s.snapshot?.tabId === tabId ? s.bytesPage : null));
 
   useEffect(() => {
     void bytesLimit.getValue().then(setChosen);
@@ -54,7 +56,9 @@ export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
           hb = countHeaderBytes(again.record.statusLine, again.record.headers, again.record.statusCode);
         } else await new Promise((r) => setTimeout(r, 200));
       }
-      const report = await sendToTab(tabId, 'bytesAnalyze', { headerBytes: hb ?? 0, limit }).catch((err: unknown) => {
+      // The verdict already found the cut with the same figures: show that analysis rather than read the page again.
+      const ran = !page && verdictPage && verdictPage.report.cutoff.limit === limit && verdictPage.report.cutoff.headerBytes === (hb ?? 0) ? verdictPage : null;
+      const report = ran ?? await sendToTab(tabId, 'bytesAnalyze', { headerBytes: hb ?? 0, limit }).catch((err: unknown) => {
         // No content script in this tab (e.g. the browser's PDF viewer): the background fetches the URL itself.
         const url = record?.url ?? snapshot.url;
         if (facts !== null || !url || !/^https?:/.test(url)) throw err;

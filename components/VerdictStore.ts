@@ -6,7 +6,7 @@ import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground, sendToTab } from '../utils/messaging';
 import { mediaType, headerValue } from '../lib/core/headers';
 import type { MainFrameRecord } from '../lib/core/types';
-import { countHeaderBytes, limitFor } from '../lib/bytes';
+import { countHeaderBytes, limitFor, type BytesPageReport } from '../lib/bytes';
 import { bytesLimit } from '../utils/settings';
 import { bytesInputFrom, evaluateIndexability, parseReport, robotsInputFrom, type BytesInput, type CanonicalTargetInput, type IndexabilityResult, type PageSignals } from '../lib/indexability';
 import { lintValidators, planProbes, type ProbeResult, type ValidatorLint } from '../lib/caching';
@@ -36,6 +36,8 @@ interface VerdictState {
   probes: Step<ProbeResult[]>;
   /** The last mobile vs desktop comparison of this URL (for the export; value null: none was run). Not a verdict step. */
   compare: Step<ComparisonSummary>;
+  /** The byte analysis the verdict ran (over-limit pages), for the byte-budget section to show without reading the page again. */
+  bytesPage: BytesPageReport | null;
   withCookies: boolean;
   start: (snapshot: TabSnapshot) => void;
   probe: (withCookies: boolean) => Promise<void>;
@@ -75,16 +77,16 @@ async function recordOf(snapshot: TabSnapshot): Promise<MainFrameRecord> {
  * Where Googlebot's byte limit falls. Under the limit (headers + the browser's decoded body size)
  * nothing can be lost, so no analysis runs; otherwise the byte-budget capability finds the cut.
  */
-async function bytesOf(snapshot: TabSnapshot, record: MainFrameRecord | null): Promise<BytesInput> {
+async function bytesOf(snapshot: TabSnapshot, record: MainFrameRecord | null): Promise<{ input: BytesInput; page: BytesPageReport | null }> {
   const ct = (record && headerValue(record.headers, 'content-type')) ?? snapshot.facts?.contentType ?? null;
   const { limit } = limitFor(mediaType(ct), await bytesLimit.getValue());
   const headerBytes = record && !record.error ? countHeaderBytes(record.statusLine, record.headers, record.statusCode) : 0;
   const decoded = snapshot.facts?.navigation?.decodedBodySize || null;
   if (decoded !== null && headerBytes + decoded <= limit) {
-    return { limit, headerBytes, bodyBytes: decoded, truncated: false, cutOffset: null, lost: [] };
+    return { input: { limit, headerBytes, bodyBytes: decoded, truncated: false, cutOffset: null, lost: [] }, page: null };
   }
   const page = await sendToTab(snapshot.tabId, 'bytesAnalyze', { headerBytes, limit });
-  return bytesInputFrom(page.report);
+  return { input: bytesInputFrom(page.report), page };
 }
 
 export const useVerdict = create<VerdictState>((set, get) => {
@@ -110,10 +112,11 @@ export const useVerdict = create<VerdictState>((set, get) => {
     canonical: idle(),
     probes: idle(),
     compare: idle(),
+    bytesPage: null,
     withCookies: false,
     start: (snapshot) => {
       if (get().snapshot === snapshot) return;
-      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), canonical: idle(), probes: idle(), compare: idle() });
+      set({ snapshot, record: idle(), live: idle(), served: idle(), robots: idle(), bytes: idle(), canonical: idle(), probes: idle(), compare: idle(), bytesPage: null });
       const url = pageUrlOf(snapshot);
       // A storage read in the background, keyed like the popup's comparison section; the verdict does not wait for it.
       const compareUrl = snapshot.facts?.url ?? snapshot.url;
@@ -136,7 +139,11 @@ export const useVerdict = create<VerdictState>((set, get) => {
         if (isHtmlSnapshot(snapshot, record) && snapshot.facts) {
           void run('live', () => sendToTab(snapshot.tabId, 'getIndexSignals', { where: 'live' }));
           void run('served', () => sendToTab(snapshot.tabId, 'getIndexSignals', { where: 'served' }));
-          void run('bytes', () => bytesOf(snapshot, record));
+          void run('bytes', async () => {
+            const { input, page } = await bytesOf(snapshot, record);
+            if (page && get().snapshot === snapshot) set({ bytesPage: page });
+            return input;
+          });
         } else {
           const skipped = { status: 'skipped' as const, value: null, error: null };
           set({ live: skipped, served: skipped, bytes: skipped });

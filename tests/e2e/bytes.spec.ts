@@ -262,6 +262,24 @@ test.describe('byte budget', () => {
     await expect(source).toHaveText('Analysed: the copy re-read by the page from the browser cache (or from the server when the browser kept none).');
   });
 
+  test('one read of the page serves the verdict (served HTML, byte cut) and "Find the cut": exact request count', async ({ page, demo, openPopup }) => {
+    const key = `?run=${Date.now()}-${run++}`;
+    const hits = async () => (await fetch(`${demo}/bytes/hits?key=${encodeURIComponent(key)}`)).text();
+    await page.goto(`${demo}/bytes/counted.html${key}`);
+    expect(await hits()).toBe('1');
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('verdict')).toHaveAttribute('data-complete', 'true');
+    await expect(popup.locator('[data-testid=caching][data-probe=running]')).toHaveCount(0);
+    await analyze(popup);
+    await expect(popup.getByTestId('bytes-read')).toHaveAttribute('data-fetched', String(BIG_BYTES));
+    await expect(popup.getByTestId('bytes-first-past')).toHaveAttribute('data-body-offset', String(BIG.pastCut));
+    // The navigation and one re-read (no-store: not from the cache), for the verdict's served HTML, its byte cut and the byte section.
+    expect(await hits()).toBe('2');
+    // "Find the cut again" is an explicit new read.
+    await popup.getByTestId('bytes-analyze').click();
+    await expect.poll(hits).toBe('3');
+  });
+
   test('a PDF is measured against 64 MB', async ({ page, demo, openPopup }) => {
     await page.goto(`${demo}${fresh('/doc.pdf')}`);
     const popup = await openPopup(page);

@@ -1,7 +1,7 @@
-import { analyzeBytes, describeRead, type NavigationSizes } from '../../lib/bytes';
+import { analyzeBytes, describeRead, type BytesReport, type NavigationSizes } from '../../lib/bytes';
 import { sendToBackground } from '../messaging';
 import type { BytesPageReport } from '../../lib/bytes/pageReport';
-import { readDocumentBytes } from './readDocumentBytes';
+import { releaseDocumentBytes, sharedDocumentBytes } from './documentCopy';
 import { locateElement } from './locateElement';
 
 /** The analysis may take this long (a 50 MB page) before it is abandoned. */
@@ -57,8 +57,10 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
   const mediaType = document.contentType || 'text/html';
   const nav = navigationSizes();
   const t0 = performance.now();
-  const copy = await readDocumentBytes(url).catch(() => null);
+  // Shared with the verdict's served-HTML read, if it is reading or has just read this URL.
+  const copy = await sharedDocumentBytes(url).catch(() => null);
   if (!copy || pageCopyFailed(copy.status, nav)) {
+    releaseDocumentBytes();
     // Fetched again by the background: its copy is placed in the live page here.
     const fetched = await sendToBackground('bytesFetchDocument', { url, headerBytes, limit, charset: document.characterSet, mediaType, nav });
     return placed(fetched);
@@ -73,10 +75,16 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
     ms: performance.now() - t0,
   });
   const t1 = performance.now();
-  const report = await analyzeBytes(
-    { body: copy.bytes, headerBytes, charset: document.characterSet, limit, mediaType },
-    { pause: yieldToPage, signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS) },
-  );
+  let report: BytesReport;
+  try {
+    report = await analyzeBytes(
+      { body: copy.bytes, headerBytes, charset: document.characterSet, limit, mediaType },
+      { pause: yieldToPage, signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS) },
+    );
+  } finally {
+    // The analysis is what the copy was kept for: let it go (a 50 MB page's bytes are freed).
+    releaseDocumentBytes();
+  }
   return placed({ url, mediaType, read, report, placement: { firstPastCut: 'none', unplacedItems: 0 }, analysisMs: performance.now() - t1 });
 }
 
