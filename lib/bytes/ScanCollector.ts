@@ -61,6 +61,8 @@ export class ScanCollector {
   private heading: { item: FoundItem; start: number } | null = null;
   private lineCursor = 0;
   private lineNo = 1;
+  /** Offset of the next CR at or after lineCursor (-1: none; -2: not looked for yet). */
+  private nextCr = -2;
 
   constructor(
     private readonly text: string,
@@ -96,8 +98,15 @@ export class ScanCollector {
     if (offset < this.lineCursor) {
       this.lineCursor = 0;
       this.lineNo = 1;
+      this.nextCr = -2;
     }
-    for (let i = this.lineCursor; i < offset; i++) {
+    let i = this.lineCursor;
+    // Where the next CR is (-1: none left): up to it, lines are counted by jumping from LF to LF.
+    if (this.nextCr !== -1 && this.nextCr < i) this.nextCr = t.indexOf('\r', i);
+    const lfOnlyTo = this.nextCr === -1 ? offset : Math.min(offset, this.nextCr);
+    for (let lf = t.indexOf('\n', i); lf >= 0 && lf < lfOnlyTo; lf = t.indexOf('\n', lf + 1)) this.lineNo++;
+    // From the CR on (rare), character by character: CR LF and a lone CR each end one line.
+    for (i = lfOnlyTo; i < offset; i++) {
       const c = t.charCodeAt(i);
       if (c === 0x0a || (c === 0x0d && t.charCodeAt(i + 1) !== 0x0a)) this.lineNo++;
     }
@@ -170,23 +179,52 @@ export class ScanCollector {
     let visible = 0;
     let lost = 0;
     let collapsible = 0;
-    let i = start;
-    while (i < end) {
-      // A run of text, then a run of whitespace.
-      let j = i;
-      while (j < end && !isWs(t.charCodeAt(j))) j++;
-      if (j > i) {
-        if (ctxOpen) this.seen(i, j, 'text', null);
-        visible += j - i;
-        if (j > cut) lost += j - (i > cut ? i : cut);
+    if (ctxOpen) {
+      // The run the cut falls into (once per document): runs of text and of whitespace, to name the cut's context.
+      let i = start;
+      while (i < end) {
+        let j = i;
+        while (j < end && !isWs(t.charCodeAt(j))) j++;
+        if (j > i) {
+          this.seen(i, j, 'text', null);
+          visible += j - i;
+          if (j > cut) lost += j - (i > cut ? i : cut);
+        }
+        let k = j;
+        while (k < end && isWs(t.charCodeAt(k))) k++;
+        if (k > j) {
+          this.seen(j, k, 'text', null);
+          if (k - j > 1) collapsible += k - j - 1;
+        }
+        i = k;
       }
-      let k = j;
-      while (k < end && isWs(t.charCodeAt(k))) k++;
-      if (k > j) {
-        if (ctxOpen) this.seen(j, k, 'text', null);
-        if (k - j > 1) collapsible += k - j - 1;
+    } else {
+      // One pass, one comparison for most characters: count whitespace (and whitespace after
+      // whitespace, which collapses); the rest is visible. Before and after the cut separately.
+      const mid = cut <= start ? start : cut >= end ? end : cut;
+      let ws = 0;
+      let wsPast = 0;
+      let prevWs = false;
+      for (let i = start; i < mid; i++) {
+        const ch = t.charCodeAt(i);
+        if (ch > 0x20) prevWs = false;
+        else if (ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x0d || ch === 0x0c) {
+          ws++;
+          if (prevWs) collapsible++;
+          prevWs = true;
+        } else prevWs = false;
       }
-      i = k;
+      for (let i = mid; i < end; i++) {
+        const ch = t.charCodeAt(i);
+        if (ch > 0x20) prevWs = false;
+        else if (ch === 0x20 || ch === 0x0a || ch === 0x09 || ch === 0x0d || ch === 0x0c) {
+          wsPast++;
+          if (prevWs) collapsible++;
+          prevWs = true;
+        } else prevWs = false;
+      }
+      visible = end - start - ws - wsPast;
+      lost = end - mid - wsPast;
     }
     if (counting) {
       this.scan.visibleText.total += visible;
