@@ -13,6 +13,7 @@ export default defineConfig({
     // Each permission is justified in README.md ("Permissions").
     permissions: [
       'storage',
+      'scripting',
       'webRequest',
       'declarativeNetRequestWithHostAccess',
     ],

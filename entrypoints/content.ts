@@ -1,6 +1,7 @@
 import type { PageFacts } from '../lib/core/types';
 import { registerContentHandlers } from '../utils/messaging';
-import { liveIndexSignals, servedIndexSignals } from '../utils/content-indexability';
+import { liveIndexSignals } from '../utils/content-indexability';
+import { pageAnalysis } from '../utils/page-analysis';
 
 // O(1) on page load: remember the URL and register one listener. Everything else is read
 // from what the browser already measured, and only when the popup asks.
@@ -15,11 +16,12 @@ export default defineContentScript({
     const stop = registerContentHandlers({
       getPageFacts: () => pageFacts(loadedUrl),
       getResourceUrls: () => resourceUrls(),
-      // Byte budget: the analysis code is loaded only when the popup asks for it.
-      bytesAnalyze: async (req) => (await import('../utils/content-bytes/analyzePage')).analyzePage(req),
-      bytesOverlay: async ({ show }) => (await import('../utils/content-bytes/overlay')).toggleOverlay(show, ctx),
-      bytesResources: async () => (await import('../utils/content-bytes/pageResources')).pageResources(),
-      getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : servedIndexSignals()),
+      // The heavy analyses live in the page-analysis script, which the asking page injects first
+      // (utils/page-analysis.ts): none of that code is loaded with the page.
+      bytesAnalyze: (req) => pageAnalysis().analyzePage(req),
+      bytesOverlay: ({ show }) => pageAnalysis().toggleOverlay(show, ctx),
+      bytesResources: () => pageAnalysis().pageResources(),
+      getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals()),
     });
     ctx.onInvalidated(stop);
   },

@@ -6,6 +6,7 @@ import type {
   Reply,
 } from './protocol';
 import { isEnvelope } from './protocol';
+import { needsPageAnalysis, PAGE_ANALYSIS_FILE } from './page-analysis';
 
 type Handlers<P> = {
   [K in keyof P]: (
@@ -36,6 +37,9 @@ export async function sendToTab<K extends keyof ContentProtocol>(
   type: K,
   data: ContentProtocol[K]['req'],
 ): Promise<ContentProtocol[K]['res']> {
+  if (needsPageAnalysis(type, data)) {
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_ANALYSIS_FILE] });
+  }
   const msg: Envelope<K, ContentProtocol[K]['req']> = { crawlscope: 1, type, data };
   const reply = (await browser.tabs.sendMessage(tabId, msg, { frameId: 0 })) as Reply<ContentProtocol[K]['res']>;
   return unwrap(reply, type);

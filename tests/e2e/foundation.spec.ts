@@ -120,3 +120,22 @@ test('headers unknown: the popup says so, and "Reload the tab" records them', as
   await expect(popup.locator('[data-testid=headers] tr[data-header=etag] td')).toHaveText('"small-v1"');
   await popup.close();
 });
+
+test('page load carries no analysis code: the page-analysis script arrives only when the popup asks', async ({ page, demo, serviceWorker, tabIdOf, openPopup }) => {
+  await page.goto(`${demo}/small.html`);
+  const tabId = await tabIdOf(page);
+  const loaded = () =>
+    serviceWorker.evaluate(async (id) => {
+      // Runs in the extension's isolated world, the one the content script lives in.
+      const [r] = await chrome.scripting.executeScript({
+        target: { tabId: id, frameIds: [0] },
+        func: () => '__crawlscopePageAnalysis' in globalThis,
+      });
+      return r?.result;
+    }, tabId);
+  expect(await loaded()).toBe(false);
+  const popup = await openPopup(page);
+  // The verdict reads the served HTML, which needs the page-analysis script.
+  await expect.poll(loaded).toBe(true);
+  await popup.close();
+});

@@ -1,0 +1,41 @@
+// The page-analysis script: the heavy content-side code (byte analysis, cutoff overlay, resource
+// sizes, served-HTML signals). It is not part of the content script that runs on every page: an
+// extension page injects it into the tab (scripting.executeScript) right before it asks for one of
+// these analyses, so ordinary browsing never loads it. Both scripts share the extension's isolated
+// world, where the injected script leaves its functions for the content script's handlers.
+import type { analyzePage } from './content-bytes/analyzePage';
+import type { toggleOverlay } from './content-bytes/overlay';
+import type { pageResources } from './content-bytes/pageResources';
+import type { servedIndexSignals } from './content-bytes/servedIndexSignals';
+import type { ContentProtocol } from './protocol';
+
+export interface PageAnalysis {
+  analyzePage: typeof analyzePage;
+  toggleOverlay: typeof toggleOverlay;
+  pageResources: typeof pageResources;
+  servedIndexSignals: typeof servedIndexSignals;
+}
+
+/** The built file of entrypoints/page-analysis.ts. */
+export const PAGE_ANALYSIS_FILE = '/page-analysis.js';
+
+const KEY = '__crawlscopePageAnalysis';
+type Holder = { [KEY]?: PageAnalysis };
+
+/** Called once by the injected script; a second injection keeps the first copy (and its state). */
+export function installPageAnalysis(api: PageAnalysis): void {
+  (globalThis as Holder)[KEY] ??= api;
+}
+
+/** The injected functions, or an error that says the tab was never prepared. */
+export function pageAnalysis(): PageAnalysis {
+  const api = (globalThis as Holder)[KEY];
+  if (!api) throw new Error('The page-analysis script is not loaded in this tab (reload the tab and try again).');
+  return api;
+}
+
+/** Does this content message need the page-analysis script in the tab first? */
+export function needsPageAnalysis<K extends keyof ContentProtocol>(type: K, data: ContentProtocol[K]['req']): boolean {
+  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources') return true;
+  return type === 'getIndexSignals' && (data as { where?: string }).where === 'served';
+}
