@@ -36,6 +36,10 @@ async function analysisRow(b: ExtensionBrowser, demo: string, path: string, mb: 
   const tabId = await tabIdFor(b.serviceWorker, url);
   const popup = await b.context.newPage();
   await popup.goto(`chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`);
+  // The analysis code is injected on demand (utils/page-analysis.ts); inject it before timing.
+  await popup.evaluate(async (id) => {
+    await chrome.scripting.executeScript({ target: { tabId: id, frameIds: [0] }, files: ['/page-analysis.js'] });
+  }, tabId);
   const analysis: number[] = [];
   const parse: number[] = [];
   let lostLinks = 0;
