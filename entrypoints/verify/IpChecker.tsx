@@ -29,15 +29,15 @@ export function IpChecker({ files, resolver }: { files: RangeFiles | null; resol
   return (
     <section className="cs-section" aria-labelledby="verify-ips-h">
       <h2 id="verify-ips-h">{i18n.t('verify.ips.heading')}</h2>
-      <p className="cs-muted">{i18n.t('verify.ips.help')}</p>
+      <p className="cs-muted" id="verify-ips-help">{i18n.t('verify.ips.help')}</p>
       <textarea
         data-testid="ip-input"
         rows={4}
         className="verify-textarea"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="66.249.66.1"
         aria-label={i18n.t('verify.ips.heading')}
+        aria-describedby="verify-ips-help"
       />
       <div>
         <button type="button" data-testid="ip-check" onClick={() => void check()} disabled={busy || !files || text.trim() === ''}>
