@@ -3,7 +3,6 @@ export { countHeaderBytes } from './countHeaderBytes';
 export { resolveCharset, type ResolvedCharset } from './charset';
 export { createByteMapper, type ByteMapper } from './createByteMapper';
 export { HtmlScanner, scanHtml } from './HtmlScanner';
-export { scanHtmlWithParse5 } from './scanHtmlWithParse5';
 export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind } from './scanTypes';
 export { analyzeBytes, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions } from './analyzeBytes';
 export { assessResources, type ResourceInput, type AssessedResource, type ResourceVerdict } from './assessResources';
