@@ -139,3 +139,23 @@ test('page load carries no analysis code: the page-analysis script arrives only 
   await expect.poll(loaded).toBe(true);
   await popup.close();
 });
+
+test('"Open in tab" opens the same report at popup.html?tab=<id>', async ({ context, extensionId, serviceWorker }) => {
+  // Opened as a tab, the popup's active tab is its own tab: an extension page.
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.getByTestId('not-inspectable')).toHaveAttribute('data-reason', 'extension-page');
+  const ownId = await serviceWorker.evaluate(async (u) => {
+    const tabs = await chrome.tabs.query({ url: u });
+    return tabs[0]?.id ?? -1;
+  }, popup.url());
+  const opened = context.waitForEvent('page');
+  await popup.getByTestId('open-in-tab').click();
+  const full = await opened;
+  await full.waitForLoadState();
+  expect(full.url()).toBe(`chrome-extension://${extensionId}/popup.html?tab=${ownId}`);
+  await expect(full.getByTestId('not-inspectable')).toHaveAttribute('data-reason', 'extension-page');
+  await expect(full.getByTestId('open-in-tab')).toHaveCount(0);
+  await full.close();
+  await popup.close();
+});
