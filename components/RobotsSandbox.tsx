@@ -3,6 +3,7 @@ import { i18n } from '#i18n';
 import { sendToBackground } from '../utils/messaging';
 import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../lib/robots';
 import { RobotsEditor } from './RobotsEditor';
+import { RobotsDiagnosticItems } from './RobotsDiagnosticItems';
 import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from './RobotsText';
 
 const MAX_URLS = 20;
@@ -96,16 +97,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
           <h2>{i18n.t('robots.sandbox.diagnostics', [String(parsed.diagnostics.length)])}</h2>
           {parsed.diagnostics.length === 0 ? <p className="cs-muted">{i18n.t('robots.sandbox.noDiagnostics')}</p> : null}
           <ul data-testid="sandbox-diagnostics">
-            {parsed.diagnostics.map((d, i) => (
-              <li key={i} data-code={d.code} data-line={d.line ?? ''} className={d.severity === 'info' ? 'cs-muted' : 'cs-note'}>
-                {d.line !== null ? (
-                  <button type="button" className="robots-line" onClick={() => { setSelected(null); setManualLine(d.line); setScrollTo((s) => ({ line: d.line!, n: (s?.n ?? 0) + 1 })); }}>
-                    {i18n.t('robots.lineButton', [String(d.line)])}
-                  </button>
-                ) : null}{' '}
-                {robotsText('diag', d)}
-              </li>
-            ))}
+            <RobotsDiagnosticItems diagnostics={parsed.diagnostics} onLine={(line) => { setSelected(null); setManualLine(line); setScrollTo((s) => ({ line, n: (s?.n ?? 0) + 1 })); }} />
           </ul>
           {live ? (
             <>

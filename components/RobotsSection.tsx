@@ -6,6 +6,7 @@ import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsReport, robotsTxtU
 import { formatInt } from './format';
 import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from './RobotsText';
 import { RobotsResources } from './RobotsResources';
+import { RobotsDiagnosticItems } from './RobotsDiagnosticItems';
 
 /** robots.txt of the tab's origin: fetch status, and a verdict for every Google crawler token. */
 export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
@@ -103,16 +104,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
         <details data-testid="robots-notes">
           <summary>{i18n.t('robots.notes', [String(parsed.diagnostics.length)])}</summary>
           <ul>
-            {parsed.diagnostics.map((d, k) => (
-              <li key={k} data-code={d.code} data-line={d.line ?? ''} className={d.severity === 'info' ? 'cs-muted' : 'cs-note'}>
-                {d.line !== null ? (
-                  <button type="button" className="robots-line" onClick={() => openSandbox(pageUrl, d.line)}>
-                    {i18n.t('robots.lineButton', [String(d.line)])}
-                  </button>
-                ) : null}{' '}
-                {robotsText('diag', d)}
-              </li>
-            ))}
+            <RobotsDiagnosticItems diagnostics={parsed.diagnostics} onLine={(line) => openSandbox(pageUrl, line)} />
           </ul>
         </details>
       ) : null}

@@ -23,19 +23,7 @@ async function measure(url: string): Promise<Res[number]> {
   try {
     // The browser cache usually has it already; fetch() gives the uncompressed bytes.
     const res = await fetch(url, { cache: 'force-cache', credentials: 'omit', signal: ac.signal });
-    const reader = res.body?.getReader();
-    let n = 0;
-    if (reader) {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        n += value.length;
-        if (n > COUNT_CAP) {
-          await reader.cancel();
-          break;
-        }
-      }
-    }
+    const n = (await readStreamCapped(res.body, 0, COUNT_CAP)).total;
     if (!res.ok) return { url, bytes: null, error: `HTTP ${res.status}` };
     return { url, bytes: n, error: null };
   } catch (err) {

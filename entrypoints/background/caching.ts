@@ -1,27 +1,12 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { classifyProbe } from '../../lib/caching/classifyProbe';
+import { readStreamCapped } from '../../lib/bytes/readStreamCapped';
 import type { ProbeRequest, ProbeResult } from '../../lib/caching/types';
 
 const TIMEOUT_MS = 10_000;
 /** A probe that gets the full page back stops counting (and reading) here. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const HEADERS = new Set(['If-None-Match', 'If-Modified-Since']);
-
-async function countBody(body: ReadableStream<Uint8Array> | null): Promise<number> {
-  if (!body) return 0;
-  const reader = body.getReader();
-  let n = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    n += value.length;
-    if (n > MAX_BODY_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return n;
-}
 
 /** One conditional request: never from the HTTP cache, never touching the tab; cookies only when asked. */
 async function probeOne(url: string, request: ProbeRequest, withCookies: boolean): Promise<ProbeResult> {
@@ -37,7 +22,7 @@ async function probeOne(url: string, request: ProbeRequest, withCookies: boolean
       redirect: 'follow',
       signal: ctrl.signal,
     });
-    const bodyBytes = await countBody(res.body);
+    const bodyBytes = (await readStreamCapped(res.body, 0, MAX_BODY_BYTES)).total;
     return classifyProbe(request, {
       status: res.status,
       etag: res.headers.get('etag'),
