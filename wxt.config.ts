@@ -3,7 +3,7 @@ import { defineConfig } from 'wxt';
 // The build output folder can be moved (CRAWLSCOPE_OUT_DIR) so that several builds
 // — e.g. two test runs side by side — never overwrite each other.
 export default defineConfig({
-  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill', '@wxt-dev/i18n/module'],
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: process.env.CRAWLSCOPE_OUT_DIR ?? '.output',
   manifestVersion: 3,
   manifest: ({ browser }) => ({

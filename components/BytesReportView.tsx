@@ -1,7 +1,8 @@
 import type { AssessedResource, Finding, PlacedItem } from '../lib/bytes';
 import type { BytesPageReport } from '../lib/bytes/pageReport';
+import type { MessageParam } from '../lib/i18n';
 
-type T = (key: string, subs?: (string | number)[]) => string;
+type T = (key: string, subs?: readonly MessageParam[]) => string;
 
 const FINDING_KEY: Record<string, string> = {
   'bytes.cutInHalf.title': 'bytes.finding.cutTitle',

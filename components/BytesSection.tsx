@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { i18n } from '#i18n';
+import { i18n, messagesUnder, tDynamic, uiLocale, type MessageParam } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground, sendToTab } from '../utils/messaging';
 import { bytesLimit } from '../utils/settings';
 import { headerValue, mediaType as mediaTypeOf } from '../lib/core/headers';
 import { assessResources, countHeaderBytes, limitFor, type AssessedResource } from '../lib/bytes';
 import type { BytesOverlayState, BytesPageReport } from '../lib/bytes/pageReport';
-import { formatInt } from './format';
 import { BytesReportView } from './BytesReportView';
 import { useVerdict } from './VerdictStore';
 
-const t = (key: string, subs?: (string | number)[]) =>
-  i18n.t(key as never, (subs ?? []).map((s) => (typeof s === 'number' ? formatInt(s) : s)) as never);
+const t = (key: string, subs?: readonly MessageParam[]) => tDynamic(key, subs);
 
 /** The exact byte count (headers + body) against Googlebot's limit, and on request where the cut falls. */
 export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
@@ -88,7 +86,7 @@ export function BytesSection({ snapshot }: { snapshot: TabSnapshot }) {
 
   const toggleOverlay = async () => {
     try {
-      setOverlay(await sendToTab(tabId, 'bytesOverlay', { show: !overlay?.shown }));
+      setOverlay(await sendToTab(tabId, 'bytesOverlay', { show: !overlay?.shown, text: { locale: uiLocale(), messages: { ...messagesUnder('bytes.overlay.'), ...messagesUnder('bytes.kind.') } } }));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

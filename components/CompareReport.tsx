@@ -1,8 +1,7 @@
-import { i18n } from '#i18n';
+import { i18n, formatInt } from '#i18n';
 import type { CompareReply } from '../utils/protocol';
 import type { Field, Row, SideSummary, WordDiff } from '../lib/compare';
 import { agentLabel, fieldLabel, findingText, severityLabel, whyText } from './CompareText';
-import { formatInt } from './format';
 
 type Ok = Extract<CompareReply, { ok: true }>;
 
@@ -33,7 +32,7 @@ export function CompareReport({ reply, rendered = null }: { reply: Ok; rendered?
       ) : null}
       {c.differences.length > 0 ? (
         <section className="cs-section" data-testid="compare-differences">
-          <h2>{i18n.t('compare.differencesCount', [formatInt(c.differences.length)])}</h2>
+          <h2>{i18n.t('compare.differencesCount', [c.differences.length])}</h2>
           <table className="cs-table compare-table">
             <thead>
               <tr>
@@ -104,27 +103,27 @@ function DiffRow({ row, rendered }: { row: Row; rendered: Rendered }) {
         {row.why ? <p className="compare-why" data-testid="why">{whyText(row.why.code, row.why.params)}</p> : null}
         {row.removed && row.removed.length > 0 ? (
           <div data-testid="removed">
-            {i18n.t('compare.onlyDesktop', [formatInt(row.removedTotal ?? row.removed.length)])}
+            {i18n.t('compare.onlyDesktop', [row.removedTotal ?? row.removed.length])}
             <ul className="compare-items">
               {row.removed.map((x, i) => (
                 <li key={i}>{x}</li>
               ))}
             </ul>
             {(row.removedTotal ?? 0) > row.removed.length ? (
-              <p className="cs-muted">{i18n.t('compare.moreItems', [formatInt(row.removedTotal! - row.removed.length)])}</p>
+              <p className="cs-muted">{i18n.t('compare.moreItems', [row.removedTotal! - row.removed.length])}</p>
             ) : null}
           </div>
         ) : null}
         {row.added && row.added.length > 0 ? (
           <div data-testid="added">
-            {i18n.t('compare.onlyMobile', [formatInt(row.addedTotal ?? row.added.length)])}
+            {i18n.t('compare.onlyMobile', [row.addedTotal ?? row.added.length])}
             <ul className="compare-items">
               {row.added.map((x, i) => (
                 <li key={i}>{x}</li>
               ))}
             </ul>
             {(row.addedTotal ?? 0) > row.added.length ? (
-              <p className="cs-muted">{i18n.t('compare.moreItems', [formatInt(row.addedTotal! - row.added.length)])}</p>
+              <p className="cs-muted">{i18n.t('compare.moreItems', [row.addedTotal! - row.added.length])}</p>
             ) : null}
           </div>
         ) : null}
@@ -142,24 +141,24 @@ function TextDiff({ diff }: { diff: WordDiff }) {
         {diff.hunks.map((h, i) => (
           <li key={i}>
             {diff.exact ? (
-              <div className="cs-muted">{i18n.t('compare.textAt', [formatInt(h.desktopAt), h.before.join(' ')])}</div>
+              <div className="cs-muted">{i18n.t('compare.textAt', [h.desktopAt, h.before.join(' ')])}</div>
             ) : null}
             {h.removed.length > 0 ? (
               <div>
-                {i18n.t('compare.textRemoved', [formatInt(diff.exact ? h.removed.length : diff.removedCount)])}{' '}
+                {i18n.t('compare.textRemoved', [diff.exact ? h.removed.length : diff.removedCount])}{' '}
                 <del className="compare-del">{h.removed.join(' ')}</del>
               </div>
             ) : null}
             {h.added.length > 0 ? (
               <div>
-                {i18n.t('compare.textAdded', [formatInt(diff.exact ? h.added.length : diff.addedCount)])}{' '}
+                {i18n.t('compare.textAdded', [diff.exact ? h.added.length : diff.addedCount])}{' '}
                 <ins className="compare-ins">{h.added.join(' ')}</ins>
               </div>
             ) : null}
           </li>
         ))}
       </ol>
-      {diff.moreHunks > 0 ? <p className="cs-muted">{i18n.t('compare.textMore', [formatInt(diff.moreHunks)])}</p> : null}
+      {diff.moreHunks > 0 ? <p className="cs-muted">{i18n.t('compare.textMore', [diff.moreHunks])}</p> : null}
     </section>
   );
 }
@@ -200,14 +199,14 @@ function Side({ side, sent, cookies }: { side: SideSummary; sent: string | null;
         ) : null}
         <dt>{i18n.t('compare.sideBytes')}</dt>
         <dd data-testid="side-bytes" data-bytes={side.bodyBytes}>
-          {side.complete ? formatInt(side.bodyBytes) : i18n.t('compare.sideBytesIncomplete', [formatInt(side.bodyBytes)])}
+          {side.complete ? formatInt(side.bodyBytes) : i18n.t('compare.sideBytesIncomplete', [side.bodyBytes])}
           {' — '}
           {side.cutAt !== null
-            ? i18n.t('compare.sideCut', [formatInt(side.cutAt), formatInt(side.headerBytes)])
-            : i18n.t('compare.sideNoCut', [formatInt(side.limit)])}
+            ? i18n.t('compare.sideCut', [side.cutAt, side.headerBytes])
+            : i18n.t('compare.sideNoCut', [side.limit])}
         </dd>
         <dt>{i18n.t('compare.sideDuration')}</dt>
-        <dd>{i18n.t('compare.sideTime', [formatInt(side.durationMs)])}</dd>
+        <dd>{i18n.t('compare.sideTime', [side.durationMs])}</dd>
       </dl>
     </div>
   );

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { i18n } from '#i18n';
+import { i18n, formatTime } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
 import { sendToBackground } from '../utils/messaging';
 import { fieldLabel, severityLabel } from './CompareText';
-import { formatInt } from './format';
 
 /**
  * Popup section: the last mobile vs desktop comparison of this URL (if any, from this
@@ -23,7 +22,7 @@ export function CompareSection({ snapshot }: { snapshot: TabSnapshot }) {
   const open = () => {
     void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(url)}&tab=${snapshot.tabId}`) });
   };
-  const when = summary ? new Date(summary.comparedAt).toLocaleTimeString(browser.i18n.getUILanguage()) : '';
+  const when = summary ? formatTime(summary.comparedAt) : '';
   return (
     <section className="cs-section" data-testid="compare-section" aria-labelledby="cs-compare-h">
       <h2 id="cs-compare-h">{i18n.t('compare.heading')}</h2>
@@ -34,8 +33,8 @@ export function CompareSection({ snapshot }: { snapshot: TabSnapshot }) {
           {i18n.t('compare.summaryDiffers', [
             when,
             [
-              summary.fields.length ? i18n.t('compare.summaryCount', [formatInt(summary.fields.length)]) : '',
-              summary.findings.length ? i18n.t('compare.summaryFindings', [formatInt(summary.findings.length)]) : '',
+              summary.fields.length ? i18n.t('compare.summaryCount', [summary.fields.length]) : '',
+              summary.findings.length ? i18n.t('compare.summaryFindings', [summary.findings.length]) : '',
             ]
               .filter(Boolean)
               .join(', '),

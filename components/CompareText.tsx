@@ -1,21 +1,16 @@
-import { i18n, type GeneratedI18nStructure } from '#i18n';
+import { i18n, tDynamic, type MessageKey, type MessageParam } from '#i18n';
 import type { Agent, Field, Finding, FetchErrorCode, Severity, WhyCode } from '../lib/compare';
-import { formatInt } from './format';
 
 // The comparison's codes become message keys here; these checks fail to compile when
 // locales/en.yml lacks a key for a code.
-type Keys = keyof GeneratedI18nStructure;
+type Keys = MessageKey;
 type FindingKey = Exclude<Finding['code'], 'fetchFailed'> | 'timeout' | 'redirectLoop' | 'tooManyRedirects' | 'badRedirect' | 'network';
 const keysExist: [`compare.field.${Field}`, `compare.why.${WhyCode}`, `compare.finding.${FindingKey}`] extends [Keys, Keys, Keys] ? true : never = true;
 void keysExist;
 
-const untyped = i18n.t as unknown as (key: string, subs?: string[]) => string;
 
-/** Numbers in parameters are shown in the UI language's format (2,310). */
-const fmt = (params: readonly string[]) => params.map((p) => (/^-?\d+$/.test(p) ? formatInt(Number(p)) : p));
-
-export const fieldLabel = (f: Field) => untyped(`compare.field.${f}`);
-export const whyText = (code: WhyCode, params: readonly string[]) => untyped(`compare.why.${code}`, fmt(params));
+export const fieldLabel = (f: Field) => tDynamic(`compare.field.${f}`);
+export const whyText = (code: WhyCode, params: readonly MessageParam[]) => tDynamic(`compare.why.${code}`, params);
 
 const ERROR_KEY: Record<FetchErrorCode, FindingKey> = {
   timeout: 'timeout',
@@ -31,7 +26,7 @@ export function agentLabel(a: Agent | 'both'): string {
 
 export function findingText(f: Finding): string {
   const key = f.code === 'fetchFailed' ? ERROR_KEY[f.error ?? 'network'] : f.code;
-  return untyped(`compare.finding.${key}`, [agentLabel(f.agent), ...fmt(f.params)]);
+  return tDynamic(`compare.finding.${key}`, [agentLabel(f.agent), ...f.params]);
 }
 
 export function severityLabel(s: Severity): string {

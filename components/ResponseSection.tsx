@@ -4,7 +4,6 @@ import { headerValue } from '../lib/core/headers';
 import { parseStatusLine } from '../lib/core/status-line';
 import { HeaderTable } from './HeaderTable';
 import { ReloadTabButton } from './ReloadTabButton';
-import { formatInt } from './format';
 
 /** URL, status, content type, response headers, redirect chain and uncompressed size. */
 export function ResponseSection({ snapshot }: { snapshot: TabSnapshot }) {
@@ -34,12 +33,12 @@ export function ResponseSection({ snapshot }: { snapshot: TabSnapshot }) {
         <dt>{i18n.t('response.htmlSize')}</dt>
         <dd data-testid="html-size" data-bytes={decoded ?? ''}>
           {decoded !== null && decoded > 0
-            ? i18n.t('response.bytes', [formatInt(decoded)])
+            ? i18n.t('response.bytes', [decoded])
             : i18n.t('response.sizeUnknown')}
           {decoded !== null && decoded > 0 && encoded !== null && encoding && encoded !== decoded ? (
             <span className="cs-muted" data-testid="transfer-size">
               {' '}
-              {i18n.t('response.encodedAs', [formatInt(encoded), encoding])}
+              {i18n.t('response.encodedAs', [encoded, encoding])}
             </span>
           ) : null}
         </dd>

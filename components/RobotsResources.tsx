@@ -58,7 +58,7 @@ export function RobotsResources({ tabId }: { tabId: number }) {
       {!state && !error ? <p className="cs-muted">{i18n.t('robots.resources.loading')}</p> : null}
       {state && state.total === 0 ? <p data-testid="robots-resources-none">{i18n.t('robots.resources.none')}</p> : null}
       {state && state.total > 0 && state.blocked.length === 0 ? (
-        <p data-testid="robots-resources-ok">{i18n.t('robots.resources.allAllowed', [String(state.total - state.skipped)])}</p>
+        <p data-testid="robots-resources-ok">{i18n.t('robots.resources.allAllowed', [state.total - state.skipped])}</p>
       ) : null}
       {state && state.blocked.length > 0 ? (
         <>
@@ -76,7 +76,7 @@ export function RobotsResources({ tabId }: { tabId: number }) {
           </ul>
         </>
       ) : null}
-      {state && state.skipped > 0 ? <p className="cs-muted">{i18n.t('robots.resources.skipped', [String(state.skipped), String(MAX_ORIGINS)])}</p> : null}
+      {state && state.skipped > 0 ? <p className="cs-muted">{i18n.t('robots.resources.skipped', [state.skipped, MAX_ORIGINS])}</p> : null}
     </div>
   );
 }

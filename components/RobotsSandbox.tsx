@@ -92,7 +92,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
             scrollToLine={scrollTo}
           />
           <p className="cs-muted" data-testid="sandbox-stats">
-            {i18n.t('robots.sandbox.stats', [String(parsed.lineCount), String(parsed.byteLength), String(parsed.groups.length)])}
+            {i18n.t('robots.sandbox.stats', [parsed.lineCount, parsed.byteLength, parsed.groups.length])}
           </p>
           <h2>{i18n.t('robots.sandbox.diagnostics', [String(parsed.diagnostics.length)])}</h2>
           {parsed.diagnostics.length === 0 ? <p className="cs-muted">{i18n.t('robots.sandbox.noDiagnostics')}</p> : null}

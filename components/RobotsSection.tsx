@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { i18n } from '#i18n';
+import { i18n, formatDateTime } from '#i18n';
 import type { TabSnapshot } from '../utils/protocol';
 import { sendToBackground } from '../utils/messaging';
 import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsReport, robotsTxtUrl, type RobotsReport } from '../lib/robots';
-import { formatInt } from './format';
 import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from './RobotsText';
 import { RobotsResources } from './RobotsResources';
 import { RobotsDiagnosticItems } from './RobotsDiagnosticItems';
@@ -124,7 +123,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
 }
 
 function RobotsStatus({ report }: { report: RobotsReport }) {
-  const when = new Date(report.fetchedAt).toLocaleString(i18n.t('@@ui_locale').replace('_', '-'));
+  const when = formatDateTime(report.fetchedAt);
   return (
     <>
       <dl className="cs-facts" data-testid="robots-status" data-outcome={report.outcome.kind} data-code={report.outcome.code}>
@@ -151,8 +150,8 @@ function RobotsStatus({ report }: { report: RobotsReport }) {
             <dt>{i18n.t('robots.size')}</dt>
             <dd data-testid="robots-size" data-bytes={report.bytes}>
               {report.truncated && report.totalBytes !== null
-                ? i18n.t('robots.bytesOf', [formatInt(report.bytes), formatInt(report.totalBytes)])
-                : i18n.t('robots.bytes', [formatInt(report.bytes)])}
+                ? i18n.t('robots.bytesOf', [report.bytes, report.totalBytes])
+                : i18n.t('robots.bytes', [report.bytes])}
             </dd>
           </>
         ) : null}

@@ -1,22 +1,21 @@
-import { i18n } from '#i18n';
+import { i18n, tDynamic } from '#i18n';
 import { browser } from 'wxt/browser';
 import type { CrawlerVerdict, RobotsMessage } from '../lib/robots';
 
 // lib/robots results carry codes; their texts live in locales/en.yml under robots.<section>.<code>.
-const t = i18n.t as unknown as (key: string, subs?: string[]) => string;
 
 /** The text for a lib/robots message: `section` is outcome, warning, reason or diag. */
 export function robotsText(section: 'outcome' | 'warning' | 'reason' | 'diag', m: RobotsMessage): string {
-  return t(`robots.${section}.${m.code}`, m.params) || `${m.code} ${m.params.join(' ')}`;
+  return tDynamic(`robots.${section}.${m.code}`, m.params);
 }
 
 export function crawlerAbout(key: string): string {
-  return t(`robots.crawler.${key}`);
+  return tDynamic(`robots.crawler.${key}`);
 }
 
 export function groupText(v: CrawlerVerdict): string {
   if (v.group === 'fallback') return i18n.t('robots.group.fallback', [v.groupToken ?? '']);
-  return t(`robots.group.${v.group}`);
+  return tDynamic(`robots.group.${v.group}`);
 }
 
 /** The sandbox page for a page URL, optionally opened at a line. */

@@ -19,7 +19,7 @@ export default defineContentScript({
       // The heavy analyses live in the page-analysis script, which the asking page injects first
       // (utils/page-analysis.ts): none of that code is loaded with the page.
       bytesAnalyze: (req) => pageAnalysis().analyzePage(req),
-      bytesOverlay: ({ show }) => pageAnalysis().toggleOverlay(show, ctx),
+      bytesOverlay: ({ show, text }) => pageAnalysis().toggleOverlay(show, text, ctx),
       bytesResources: () => pageAnalysis().pageResources(),
       getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals()),
     });

@@ -13,6 +13,7 @@ import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexabi
 import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
+import type { OverlayText } from './content-bytes/overlay';
 
 export interface TabSnapshot {
   tabId: number;
@@ -71,7 +72,7 @@ export interface ContentProtocol {
   /** Re-read the document's bytes and find Googlebot's cut: what is lost, where the bytes go. */
   bytesAnalyze: { req: { headerBytes: number; limit: number }; res: BytesPageReport };
   /** Show or remove the cutoff overlay in the page (needs a bytesAnalyze first). */
-  bytesOverlay: { req: { show: boolean }; res: BytesOverlayState };
+  bytesOverlay: { req: { show: boolean; text: OverlayText }; res: BytesOverlayState };
   /** The page's CSS and JS files with their uncompressed sizes (Resource Timing). */
   bytesResources: { req: Record<string, never>; res: PageResource[] };
   /** Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served (re-read from the HTTP cache, 2 MiB cap, 10 s). */

@@ -35,3 +35,8 @@ export const bytesLimit = storage.defineItem<number>(settingKey('bytes.limit'), 
 // bytes: whether Crawlscope's own fetch of a page (when the page cannot re-read itself) sends the
 // browser's cookies. Off by default: Googlebot sends none, and the page's own credentials are not ours.
 export const bytesIncludeCookies = storage.defineItem<boolean>(settingKey('bytes.includeCookies'), { fallback: false });
+
+// i18n: the UI language — 'browser' follows the browser's language; or one of the six.
+export const uiLanguage = storage.defineItem<import('../lib/i18n').UiLanguagePreference>(settingKey('uiLanguage'), {
+  fallback: 'browser',
+});

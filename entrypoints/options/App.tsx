@@ -1,12 +1,14 @@
 import { i18n } from '#i18n';
 import { BytesOptions } from '../../components/BytesOptions';
 import { VerifyOptions } from '../../components/VerifyOptions';
+import { LanguageOptions } from './LanguageOptions';
 
 /** The options page: one section per capability that has settings. */
 export function App() {
   return (
     <main className="cs-popup" data-testid="options">
       <h1>{i18n.t('options.title')}</h1>
+      <LanguageOptions />
       <BytesOptions />
       <VerifyOptions />
     </main>

@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { i18n } from '#i18n';
+import { i18n, initI18n } from '#i18n';
 import { App } from './App';
 
+await initI18n();
 document.title = i18n.t('extName');
 const params = new URLSearchParams(location.search);
 const tabParam = params.get('tab');

@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { i18n } from '#i18n';
+import { i18n, initI18n } from '#i18n';
 import { RobotsSandbox } from '../../components/RobotsSandbox';
 
 // The robots.txt sandbox: ?url=<page URL>[&line=<n>] opens it on that origin's live file.
+await initI18n();
 document.title = i18n.t('robots.sandbox.title');
 const params = new URLSearchParams(location.search);
 const line = Number(params.get('line'));

@@ -1,5 +1,4 @@
-import { i18n } from '#i18n';
-import { fmtInt } from './t';
+import { i18n, formatInt } from '#i18n';
 
 const W = 600;
 const H = 100;
@@ -20,14 +19,14 @@ export function HourChart({ hours }: { hours: [number, number][] }) {
           const h = Math.max(1, (n / max) * H);
           return (
             <rect key={ms} x={((ms - first) / 3_600_000) * bw} y={H - h} width={Math.max(1, bw - 1)} height={h} className="verify-bar">
-              <title>{`${hourText(ms)}: ${fmtInt(n)}`}</title>
+              <title>{`${hourText(ms)}: ${formatInt(n)}`}</title>
             </rect>
           );
         })}
         <text x="0" y={H + 13} className="verify-axis">{hourText(first)}</text>
         <text x={W} y={H + 13} textAnchor="end" className="verify-axis">{hourText(hours[hours.length - 1][0])}</text>
       </svg>
-      <figcaption className="cs-muted">{i18n.t('verify.log.hoursCaption', [fmtInt(max)])}</figcaption>
+      <figcaption className="cs-muted">{i18n.t('verify.log.hoursCaption', [max])}</figcaption>
     </figure>
   );
 }

@@ -44,7 +44,7 @@ export function IpChecker({ files, resolver }: { files: RangeFiles | null; resol
           {busy ? i18n.t('verify.ips.checking') : i18n.t('verify.ips.check')}
         </button>
       </div>
-      {capped ? <p className="cs-error">{i18n.t('verify.ips.capped', [String(MAX_IPS), String(capped)])}</p> : null}
+      {capped ? <p className="cs-error">{i18n.t('verify.ips.capped', [MAX_IPS, capped])}</p> : null}
       <ul className="verify-results" data-testid="ip-results">
         {results.map((v, i) => (
           <IpVerdictRow key={`${i}-${v.input}`} v={v} />

@@ -1,6 +1,6 @@
 import type { IpVerdict } from '../../lib/verify';
 import { categoryLabel, headline, reasonText } from './labels';
-import { tc } from './t';
+import { tDynamic } from '#i18n';
 
 /** One address's verdict with every piece of evidence: range, PTR names, forward lookups. */
 export function IpVerdictView({ v }: { v: IpVerdict }) {
@@ -14,20 +14,20 @@ export function IpVerdictView({ v }: { v: IpVerdict }) {
       <ul className="verify-evidence">
         <li data-testid="ip-reason">{reasonText(v.reason)}</li>
         {v.range ? (
-          <li data-testid="ip-range">{tc('verify.rangeLine', [v.range.prefix, categoryLabel(v.range.category)])}</li>
+          <li data-testid="ip-range">{tDynamic('verify.rangeLine', [v.range.prefix, categoryLabel(v.range.category)])}</li>
         ) : v.verdict !== 'invalid' && v.reason.code !== 'reservedAddress' ? (
-          <li data-testid="ip-range">{tc('verify.notInRanges')}</li>
+          <li data-testid="ip-range">{tDynamic('verify.notInRanges')}</li>
         ) : null}
         {v.dns ? (
           <li data-testid="ip-dns">
-            {tc('verify.dns.question', [v.dns.question])}
-            {v.dns.outcome === 'failed' && v.dns.hosts.length === 0 ? ` ${tc('verify.dns.failed', [v.dns.error ?? ''])}` : null}
-            {v.dns.outcome === 'noPtr' ? ` ${tc('verify.dns.noPtr')}` : null}
+            {tDynamic('verify.dns.question', [v.dns.question])}
+            {v.dns.outcome === 'failed' && v.dns.hosts.length === 0 ? ` ${tDynamic('verify.dns.failed', [v.dns.error ?? ''])}` : null}
+            {v.dns.outcome === 'noPtr' ? ` ${tDynamic('verify.dns.noPtr')}` : null}
             {v.dns.hosts.length ? (
               <ul>
                 {v.dns.hosts.map((h) => (
                   <li key={h.host} data-testid="ip-host" data-forward={h.forward}>
-                    {tc(`verify.dns.host.${h.forward}`, [h.host, h.addresses.join(', ') || '—', h.error ?? ''])}
+                    {tDynamic(`verify.dns.host.${h.forward}`, [h.host, h.addresses.join(', ') || '—', h.error ?? ''])}
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { i18n } from '#i18n';
+import { i18n, formatBytes, tDynamic } from '#i18n';
 import {
   fakeIpsCsv,
   summarizeLog,
   verifyIp,
+  MAX_DNS_IPS,
   type DnsResolver,
   type IpOutcome,
   type LogSummary,
@@ -13,10 +14,8 @@ import {
 } from '../../lib/verify';
 import type { FromWorker, ToWorker } from './log-protocol';
 import { LogSummaryView } from './LogSummaryView';
-import { fmtBytes, fmtInt, tc } from './t';
 
 /** IPs outside the published ranges checked by DNS at most (the busiest first); the rest stay unverified. */
-const MAX_DNS_IPS = 1000;
 
 type Phase =
   | { kind: 'idle' }
@@ -186,12 +185,12 @@ export function LogAnalyzer({ files, resolver }: { files: RangeFiles | null; res
       {phase.kind === 'reading' ? (
         <p data-testid="log-reading">
           <progress max={phase.total || 1} value={phase.raw} data-testid="log-progress" />{' '}
-          {i18n.t('verify.log.reading', [fmtBytes(phase.raw), fmtBytes(phase.total)])}
+          {i18n.t('verify.log.reading', [formatBytes(phase.raw), formatBytes(phase.total)])}
         </p>
       ) : null}
       {phase.kind === 'verifying' ? (
         <p data-testid="log-verifying">
-          <progress max={phase.total || 1} value={phase.done} /> {i18n.t('verify.log.verifying', [fmtInt(phase.done), fmtInt(phase.total)])}
+          <progress max={phase.total || 1} value={phase.done} /> {i18n.t('verify.log.verifying', [phase.done, phase.total])}
         </p>
       ) : null}
       {busy ? (
@@ -209,7 +208,7 @@ export function LogAnalyzer({ files, resolver }: { files: RangeFiles | null; res
         <>
           {result.read.stopped ? (
             <p className="cs-error" role="alert" data-testid="log-stopped" data-code={result.read.stopped.code}>
-              {tc(`verify.log.stopped.${result.read.stopped.code}`, [fmtInt(result.tally.lines), ...result.read.stopped.params])}
+              {tDynamic(`verify.log.stopped.${result.read.stopped.code}`, [result.tally.lines, ...result.read.stopped.params])}
             </p>
           ) : null}
           <LogSummaryView result={result} onExportLines={exportLines} onExportFake={exportFake} exporting={exporting} />

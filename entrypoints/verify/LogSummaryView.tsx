@@ -1,8 +1,8 @@
-import { i18n } from '#i18n';
+import { i18n, formatBytes, formatInt, tDynamic } from '#i18n';
+import { DEFAULT_LOG_LIMITS, MAX_DNS_IPS } from '../../lib/verify';
 import { HourChart } from './HourChart';
 import { crawlerLabel, reasonText } from './labels';
 import type { LogResult } from './LogAnalyzer';
-import { fmtBytes, fmtInt, tc } from './t';
 
 interface Props {
   result: LogResult;
@@ -18,15 +18,15 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
       <h3>{i18n.t('verify.log.fileHeading', [result.name])}</h3>
       <ul className="verify-facts">
         <li data-testid="log-lines" data-value={tally.lines}>
-          {i18n.t('verify.log.lines', [fmtInt(tally.lines), fmtBytes(result.read.rawBytes), result.gzip ? i18n.t('verify.log.gzip', [fmtBytes(result.read.textBytes)]) : ''])}
+          {i18n.t('verify.log.lines', [tally.lines, formatBytes(result.read.rawBytes), result.gzip ? i18n.t('verify.log.gzip', [formatBytes(result.read.textBytes)]) : ''])}
         </li>
-        <li>{tc(`verify.log.format.${tally.format ?? 'none'}`)}</li>
+        <li>{tDynamic(`verify.log.format.${tally.format ?? 'none'}`)}</li>
         <li data-testid="google-lines" data-value={tally.googleLines}>
-          {i18n.t('verify.log.googleLines', [fmtInt(tally.googleLines), fmtInt(tally.ips.length)])}
+          {i18n.t('verify.log.googleLines', [tally.googleLines, tally.ips.length])}
         </li>
-        {tally.commonFormatLines ? <li>{i18n.t('verify.log.commonFormat', [fmtInt(tally.commonFormatLines)])}</li> : null}
-        {result.dnsCapped ? <li className="cs-error">{i18n.t('verify.log.dnsCapped', [fmtInt(result.dnsCapped)])}</li> : null}
-        {tally.overflowLines ? <li className="cs-error">{i18n.t('verify.log.overflow', [fmtInt(tally.overflowLines)])}</li> : null}
+        {tally.commonFormatLines ? <li>{i18n.t('verify.log.commonFormat', [tally.commonFormatLines])}</li> : null}
+        {result.dnsCapped ? <li className="cs-error">{i18n.t('verify.log.dnsCapped', [result.dnsCapped, MAX_DNS_IPS])}</li> : null}
+        {tally.overflowLines ? <li className="cs-error">{i18n.t('verify.log.overflow', [tally.overflowLines, DEFAULT_LOG_LIMITS.maxIps])}</li> : null}
       </ul>
       {tally.googleLines === 0 ? (
         <p data-testid="no-google">{i18n.t('verify.log.noGoogle')}</p>
@@ -47,15 +47,15 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
               {summary.crawlers.map((c) => (
                 <tr key={c.crawler} data-crawler={c.crawler}>
                   <th scope="row">{crawlerLabel(c.crawler)}</th>
-                  <td data-testid="lines">{fmtInt(c.lines)}</td>
-                  <td data-testid="real">{fmtInt(c.real)}</td>
-                  <td data-testid="fake">{fmtInt(c.fake)}</td>
-                  <td data-testid="unverified">{fmtInt(c.unverified)}</td>
+                  <td data-testid="lines">{formatInt(c.lines)}</td>
+                  <td data-testid="real">{formatInt(c.real)}</td>
+                  <td data-testid="fake">{formatInt(c.fake)}</td>
+                  <td data-testid="unverified">{formatInt(c.unverified)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <h4>{i18n.t('verify.log.fakeHeading', [fmtInt(summary.fakeIps.length), fmtInt(summary.fakeLines)])}</h4>
+          <h4>{i18n.t('verify.log.fakeHeading', [summary.fakeIps.length, summary.fakeLines])}</h4>
           {summary.fakeIps.length ? (
             <table className="cs-table" data-testid="fake-ips">
               <thead>
@@ -70,7 +70,7 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
                 {summary.fakeIps.slice(0, 50).map((f) => (
                   <tr key={f.ip} data-ip={f.ip}>
                     <td><code>{f.ip}</code></td>
-                    <td>{fmtInt(f.lines)}</td>
+                    <td>{formatInt(f.lines)}</td>
                     <td>{f.crawlers.map(crawlerLabel).join(', ')}</td>
                     <td>{reasonText(f.reason)}</td>
                   </tr>
@@ -92,18 +92,18 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
               <ul data-testid="statuses">
                 {tally.statuses.slice(0, 12).map(([s, n]) => (
                   <li key={s} data-status={s}>
-                    <code>{s}</code> — {fmtInt(n)}
+                    <code>{s}</code> — {formatInt(n)}
                   </li>
                 ))}
               </ul>
-              <p data-testid="bytes" data-value={tally.bytes}>{i18n.t('verify.log.bytes', [fmtBytes(tally.bytes)])}</p>
+              <p data-testid="bytes" data-value={tally.bytes}>{i18n.t('verify.log.bytes', [formatBytes(tally.bytes)])}</p>
             </div>
             <div>
               <h4>{tally.pathsApproximate ? i18n.t('verify.log.pathsApprox') : i18n.t('verify.log.pathsHeading')}</h4>
               <ol data-testid="paths">
                 {tally.paths.slice(0, 10).map(([p, n]) => (
                   <li key={p}>
-                    <code>{p}</code> — {fmtInt(n)}
+                    <code>{p}</code> — {formatInt(n)}
                   </li>
                 ))}
               </ol>
@@ -113,12 +113,12 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
           <HourChart hours={tally.hours} />
         </>
       )}
-      <h4 data-testid="unparseable" data-value={tally.unparseable}>{i18n.t('verify.log.unparseable', [fmtInt(tally.unparseable), fmtInt(tally.blankLines)])}</h4>
+      <h4 data-testid="unparseable" data-value={tally.unparseable}>{i18n.t('verify.log.unparseable', [tally.unparseable, tally.blankLines])}</h4>
       {tally.examples.length ? (
         <ul className="verify-examples">
           {tally.examples.map((e) => (
             <li key={e.lineNo}>
-              {i18n.t('verify.log.example', [fmtInt(e.lineNo), tc(`verify.log.problem.${e.problem}`)])} <code>{e.text}</code>
+              {i18n.t('verify.log.example', [e.lineNo, tDynamic(`verify.log.problem.${e.problem}`)])} <code>{e.text}</code>
             </li>
           ))}
         </ul>

@@ -1,8 +1,7 @@
-import { i18n } from '#i18n';
+import { i18n, formatInt, tDynamic } from '#i18n';
 import type { RangesState } from './ranges';
 import type { ResolverChoice } from './resolver';
 import { categoryLabel } from './labels';
-import { fmtInt, tc } from './t';
 
 interface Props {
   ranges: RangesState | null;
@@ -38,9 +37,9 @@ export function RangesPanel({ ranges, busy, error, resolver, onRefresh, onResolv
                 <td>
                   {categoryLabel(s.name)} <code className="cs-muted">{s.name}.json</code>
                 </td>
-                <td>{tc(`verify.ranges.source.${s.source}`, [when(s.fetchedAt)])}</td>
+                <td>{tDynamic(`verify.ranges.source.${s.source}`, [when(s.fetchedAt)])}</td>
                 <td>{s.creationTime ?? '—'}</td>
-                <td>{fmtInt(s.prefixes)}</td>
+                <td>{formatInt(s.prefixes)}</td>
               </tr>
             ))}
           </tbody>
@@ -50,7 +49,7 @@ export function RangesPanel({ ranges, busy, error, resolver, onRefresh, onResolv
         <ul className="cs-error" data-testid="range-problems">
           {ranges.problems.map((p) => (
             <li key={p.name} data-file={p.name} data-code={p.code}>
-              {i18n.t('verify.ranges.kept', [`${p.name}.json`, tc(`verify.reason.${p.code}`, p.params)])}
+              {i18n.t('verify.ranges.kept', [`${p.name}.json`, tDynamic(`verify.reason.${p.code}`, p.params)])}
             </li>
           ))}
         </ul>

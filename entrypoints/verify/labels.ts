@@ -1,25 +1,25 @@
 import type { Coded, IpVerdict } from '../../lib/verify';
-import { tc } from './t';
+import { tDynamic } from '#i18n';
 
 /** `common-crawlers` → its label (i18n keys are camelCase). */
 export function categoryLabel(category: string | null): string {
-  if (!category) return tc('verify.category.googleOther');
-  return tc(`verify.category.${category.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`);
+  if (!category) return tDynamic('verify.category.googleOther');
+  return tDynamic(`verify.category.${category.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}`);
 }
 
-export const crawlerLabel = (crawler: string) => tc(`verify.crawler.${crawler}`);
+export const crawlerLabel = (crawler: string) => tDynamic(`verify.crawler.${crawler}`);
 
-export const reasonText = (r: Coded) => tc(`verify.reason.${r.code}`, r.params);
+export const reasonText = (r: Coded) => tDynamic(`verify.reason.${r.code}`, r.params);
 
 export function headline(v: IpVerdict): string {
   switch (v.verdict) {
     case 'google':
-      return tc('verify.verdict.google', [categoryLabel(v.category)]);
+      return tDynamic('verify.verdict.google', [categoryLabel(v.category)]);
     case 'notGoogle':
-      return tc('verify.verdict.notGoogle');
+      return tDynamic('verify.verdict.notGoogle');
     case 'unverified':
-      return tc('verify.verdict.unverified');
+      return tDynamic('verify.verdict.unverified');
     case 'invalid':
-      return tc('verify.verdict.invalid');
+      return tDynamic('verify.verdict.invalid');
   }
 }

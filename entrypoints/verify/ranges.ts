@@ -1,3 +1,4 @@
+import type { MessageParam } from '../../lib/i18n';
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import {
@@ -21,7 +22,7 @@ const lastAttemptItem = storage.defineItem<number | null>('local:verify.rangesLa
 export interface RefreshProblem {
   name: string;
   code: string;
-  params: (string | number)[];
+  params: MessageParam[];
 }
 
 export interface RangesState {

@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import { findCutoff, type Cutoff, type CutoffInput } from './findCutoff';
 import { createByteMapper } from './createByteMapper';
 import { HtmlScanner } from './HtmlScanner';
@@ -33,7 +34,7 @@ export interface PlacedItem {
 
 export interface Finding {
   code: string;
-  params: (string | number)[];
+  params: MessageParam[];
 }
 
 export interface BreakdownRow {

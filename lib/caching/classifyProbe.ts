@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { CachingFinding, ProbeRequest, ProbeResponse, ProbeResult } from './types';
 
 /**
@@ -10,7 +11,7 @@ export function classifyProbe(
   response: ProbeResponse | null,
   failure: { timeout: boolean; error: string } | null = null,
 ): ProbeResult {
-  const finding = (code: string, severity: CachingFinding['severity'], params: string[]): CachingFinding => ({
+  const finding = (code: string, severity: CachingFinding['severity'], params: MessageParam[]): CachingFinding => ({
     code,
     severity,
     params,
@@ -35,7 +36,7 @@ export function classifyProbe(
     return { request, outcome: 'not-modified', response, error: null, finding: finding('probeNotModified', 'ok', [request.header]) };
   }
   if (s >= 200 && s < 300) {
-    return { request, outcome: 'ignored', response, error: null, finding: finding('probeIgnored', 'risk', [request.header, String(s), String(response.bodyBytes)]) };
+    return { request, outcome: 'ignored', response, error: null, finding: finding('probeIgnored', 'risk', [request.header, String(s), response.bodyBytes]) };
   }
   return { request, outcome: 'other', response, error: null, finding: finding('probeOther', 'risk', [request.header, String(s)]) };
 }

@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
 import { parseHttpDate } from './parseHttpDate';
 import type { CachingFinding, EtagInfo, LastModifiedInfo, ValidatorLint } from './types';
@@ -16,7 +17,7 @@ const hdr = (h: Header) => ({ kind: 'header' as const, name: h.name, value: h.va
  */
 export function lintValidators(headers: readonly Header[], now: number): ValidatorLint {
   const findings: CachingFinding[] = [];
-  const add = (code: string, severity: CachingFinding['severity'], params: string[], h: Header[]) =>
+  const add = (code: string, severity: CachingFinding['severity'], params: MessageParam[], h: Header[]) =>
     findings.push({ code, severity, params, sources: h.map(hdr) });
   const all = (name: string) => headers.filter((h) => h.name.toLowerCase() === name);
 
@@ -27,7 +28,7 @@ export function lintValidators(headers: readonly Header[], now: number): Validat
     const value = h.value.trim();
     const valid = ETAG.test(value);
     etag = { value, weak: value.startsWith('W/'), valid };
-    if (etags.length > 1) add('etagSeveral', 'risk', [String(etags.length)], etags);
+    if (etags.length > 1) add('etagSeveral', 'risk', [etags.length], etags);
     if (!valid) add('etagMalformed', 'risk', [value.slice(0, 200)], [h]);
     else if (etag.weak) add('etagWeak', 'info', [value.slice(0, 200)], [h]);
     else add('etagOk', 'ok', [value.slice(0, 200)], [h]);
@@ -41,7 +42,7 @@ export function lintValidators(headers: readonly Header[], now: number): Validat
     const d = parseHttpDate(value);
     lastModified = { value, at: d?.at ?? null, format: d?.format ?? 'invalid', future: d !== null && d.at > now + FUTURE_SKEW_MS };
     if (!d) add('lastModifiedInvalid', 'risk', [value.slice(0, 200)], [h]);
-    else if (lastModified.future) add('lastModifiedFuture', 'risk', [value, new Date(d.at).toISOString()], [h]);
+    else if (lastModified.future) add('lastModifiedFuture', 'risk', [value, { date: d.at }], [h]);
     else if (d.format === 'obsolete') add('lastModifiedObsolete', 'info', [value], [h]);
     else add('lastModifiedOk', 'ok', [value], [h]);
   }

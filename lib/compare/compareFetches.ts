@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import { headerValue, headerValues, mediaType } from '../core/headers';
 import type { AgentFetch } from './types';
 import type { Comparison, Field, Finding, Row, Severity, SideSummary, WhyCode } from './comparison';
@@ -76,15 +77,15 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
       findings.push({ code: 'fetchFailed', agent: f.agent, severity: 'critical', error: f.error.code, params: f.error.params });
       continue;
     }
-    if (f.bodyEnd === 'timeout') findings.push({ code: 'bodyTimeout', agent: f.agent, severity: 'warning', params: [String(f.bodyBytes)] });
-    if (f.bodyEnd === 'error') findings.push({ code: 'bodyError', agent: f.agent, severity: 'warning', params: [String(f.bodyBytes)] });
-    if (f.bodyEnd === 'cap') findings.push({ code: 'countCapped', agent: f.agent, severity: 'warning', params: [String(f.bodyBytes)] });
+    if (f.bodyEnd === 'timeout') findings.push({ code: 'bodyTimeout', agent: f.agent, severity: 'warning', params: [f.bodyBytes] });
+    if (f.bodyEnd === 'error') findings.push({ code: 'bodyError', agent: f.agent, severity: 'warning', params: [f.bodyBytes] });
+    if (f.bodyEnd === 'cap') findings.push({ code: 'countCapped', agent: f.agent, severity: 'warning', params: [f.bodyBytes] });
     if (s.cutAt !== null) {
       findings.push({
         code: 'overLimit',
         agent: f.agent,
         severity: 'critical',
-        params: [String(s.bodyBytes), String(s.cutAt), String(s.headerBytes), String(f.limit)],
+        params: [s.bodyBytes, s.cutAt, s.headerBytes, f.limit],
       });
     }
     if (f.html === null && f.status > 0 && f.status < 300) {
@@ -102,7 +103,7 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
     field: Field,
     m: string,
     d: string,
-    why: (() => { severity: Severity; code: WhyCode; params?: string[] }) | null,
+    why: (() => { severity: Severity; code: WhyCode; params?: MessageParam[] }) | null,
     sets?: { added: string[]; removed: string[] },
   ) => {
     const same = m === d && (!sets || (sets.added.length === 0 && sets.removed.length === 0));
@@ -135,7 +136,7 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
   row('redirects', list(chain(sm)), list(chain(sd)), () => ({
     severity: 'warning',
     code: 'redirectsDiffer',
-    params: [String(sm.redirects.length), String(sd.redirects.length)],
+    params: [sm.redirects.length, sd.redirects.length],
   }));
   row('finalUrl', sm.finalUrl, sd.finalUrl, () => ({ severity: 'critical', code: 'finalUrlDiffers', params: [sm.finalUrl] }));
   // A failed fetch or a bot wall has no page to compare: the finding says it all.
@@ -151,10 +152,10 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
   row('vary', vary(mobile), vary(desktop), () => ({ severity: 'info', code: 'varyDiffers' }));
   row('bytes', String(sm.bodyBytes), String(sd.bodyBytes), () =>
     sm.cutAt !== null && sd.cutAt === null
-      ? { severity: 'critical', code: 'bytesCutOnlyMobile', params: [String(sm.cutAt)] }
+      ? { severity: 'critical', code: 'bytesCutOnlyMobile', params: [sm.cutAt] }
       : sd.cutAt !== null && sm.cutAt === null
-        ? { severity: 'info', code: 'bytesCutOnlyDesktop', params: [String(sd.cutAt)] }
-        : { severity: 'info', code: 'bytesDiffer', params: [String(sm.bodyBytes - sd.bodyBytes)] },
+        ? { severity: 'info', code: 'bytesCutOnlyDesktop', params: [sd.cutAt] }
+        : { severity: 'info', code: 'bytesDiffer', params: [sm.bodyBytes - sd.bodyBytes] },
   );
 
   let textDiff: Comparison['textDiff'] = null;
@@ -193,10 +194,10 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
       why: textSame
         ? null
         : wm < wd
-          ? { code: 'fewerWordsMobile', params: [String(wd - wm), String(wm), String(wd)] }
+          ? { code: 'fewerWordsMobile', params: [wd - wm, wm, wd] }
           : wm > wd
-            ? { code: 'moreWordsMobile', params: [String(wm - wd), String(wm), String(wd)] }
-            : { code: 'sameCountOtherWords', params: [String(textDiff.removedCount), String(textDiff.addedCount)] },
+            ? { code: 'moreWordsMobile', params: [wm - wd, wm, wd] }
+            : { code: 'sameCountOtherWords', params: [textDiff.removedCount, textDiff.addedCount] },
     });
     if (textSame) textDiff = null;
 
@@ -204,13 +205,13 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
     row('internalLinks', String(pm.links.internal.length), String(pd.links.internal.length), () => ({
       severity: 'warning',
       code: 'internalLinksDiffer',
-      params: [String(il.removed.length), String(il.added.length)],
+      params: [il.removed.length, il.added.length],
     }), il);
     const el = setDiff(pm.links.external, pd.links.external);
     row('externalLinks', String(pm.links.external.length), String(pd.links.external.length), () => ({
       severity: 'info',
       code: 'externalLinksDiffer',
-      params: [String(el.removed.length), String(el.added.length)],
+      params: [el.removed.length, el.added.length],
     }), el);
     const types = (p: PageExtract) => [...new Set(p.jsonLd.flatMap((j) => j.types))];
     const tm = types(pm);
@@ -227,7 +228,7 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
     row('images', String(pm.images.count), String(pd.images.count), () => ({
       severity: 'info',
       code: 'imagesDiffer',
-      params: [String(pm.images.count), String(pd.images.count)],
+      params: [pm.images.count, pd.images.count],
     }));
     row('missingAlt', String(pm.images.missingAlt.length), String(pd.images.missingAlt.length), () => ({
       severity: 'info',

@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { Agent, FetchErrorCode } from './types';
 import type { WordDiff } from './diffWords';
 
@@ -68,7 +69,7 @@ export interface Row {
   same: boolean;
   /** Set when the sides differ. */
   severity: Severity | null;
-  why: { code: WhyCode; params: string[] } | null;
+  why: { code: WhyCode; params: MessageParam[] } | null;
   /** For lists: entries only on mobile (added) and only on desktop (removed), the first 200 of each. */
   added?: string[];
   removed?: string[];
@@ -95,7 +96,7 @@ export interface Finding {
   severity: Severity;
   /** For fetchFailed: the fetch error code. */
   error?: FetchErrorCode;
-  params: string[];
+  params: MessageParam[];
 }
 
 export interface SideSummary {
@@ -116,7 +117,7 @@ export interface SideSummary {
   limit: number;
   wordCount: number | null;
   durationMs: number;
-  error: { code: FetchErrorCode; params: string[] } | null;
+  error: { code: FetchErrorCode; params: MessageParam[] } | null;
 }
 
 export interface Comparison {

@@ -90,7 +90,7 @@ export async function fetchAsAgent(
       try {
         res = await hop(current, ctl.signal);
       } catch (err) {
-        if (ctl.signal.aborted) return result(current, 0, [], { code: 'timeout', params: [current, String(opts.timeoutMs ?? TIMEOUT_MS)] });
+        if (ctl.signal.aborted) return result(current, 0, [], { code: 'timeout', params: [current, opts.timeoutMs ?? TIMEOUT_MS] });
         return result(current, 0, [], { code: 'network', params: [current, err instanceof Error ? err.message : String(err)] });
       }
       if (!REDIRECT.has(res.status)) {
@@ -113,7 +113,7 @@ export async function fetchAsAgent(
         return result(current, res.status, res.headers, { code: 'redirect-loop', params: [current, next] });
       }
       if (redirects.length > maxRedirects) {
-        return result(current, res.status, res.headers, { code: 'too-many-redirects', params: [String(maxRedirects)] });
+        return result(current, res.status, res.headers, { code: 'too-many-redirects', params: [maxRedirects] });
       }
       current = next;
     }

@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { Comparison, Field, Finding, FindingCode, Severity, SideSummary, WhyCode } from './comparison';
 import type { Agent } from './types';
 
@@ -21,7 +22,7 @@ export interface SideBrief {
 export interface DifferenceBrief {
   field: Field;
   severity: Severity;
-  why: { code: WhyCode; params: string[] } | null;
+  why: { code: WhyCode; params: MessageParam[] } | null;
   mobile: string;
   desktop: string;
 }

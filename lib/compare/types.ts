@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
 
 export type Agent = 'mobile' | 'desktop';
@@ -21,7 +22,7 @@ export type FetchErrorCode =
 export interface FetchError {
   code: FetchErrorCode;
   /** Parameters for the message (URL of the hop, error text, …). */
-  params: string[];
+  params: MessageParam[];
 }
 
 /** Everything Crawlscope learned by fetching the URL as one Googlebot. */

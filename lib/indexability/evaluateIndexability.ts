@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { Header, RedirectHop } from '../core/types';
 import { mediaType } from '../core/headers';
 import { collectDirectives, type FoundDirective } from './collectDirectives';
@@ -68,7 +69,7 @@ const sourcesOf = (fs: readonly FoundDirective[]) => uniq(fs.map((f) => f.source
 
 function directiveReasons(e: EffectiveDirectives, found: readonly FoundDirective[], blocked: boolean, haveLive: boolean): Reason[] {
   const out: Reason[] = [];
-  const add = (code: string, severity: Severity, params: string[], sources: Source[]) =>
+  const add = (code: string, severity: Severity, params: MessageParam[], sources: Source[]) =>
     out.push({ code, severity, params, sources });
 
   const servedNoindex = e.noindex.filter((f) => f.where === 'served');
@@ -89,13 +90,13 @@ function directiveReasons(e: EffectiveDirectives, found: readonly FoundDirective
   }
   for (const u of e.unavailableAfter) {
     if (u.at === null) add('unavailableAfterInvalid', 'info', [u.raw], [u.found.source]);
-    else if (!u.past) add('unavailableAfterFuture', 'info', [u.raw, new Date(u.at).toISOString()], [u.found.source]);
+    else if (!u.past) add('unavailableAfterFuture', 'info', [u.raw, { date: u.at }], [u.found.source]);
   }
   if (e.nofollow.length) add('nofollow', 'info', [], sourcesOf(e.nofollow));
   if (e.nosnippet.length) add('nosnippet', 'info', [], sourcesOf(e.nosnippet));
-  if (e.maxSnippet) add('maxSnippet', 'info', [String(e.maxSnippet.value)], [e.maxSnippet.source]);
+  if (e.maxSnippet) add('maxSnippet', 'info', [e.maxSnippet.value], [e.maxSnippet.source]);
   if (e.maxImagePreview) add('maxImagePreview', 'info', [e.maxImagePreview.value], [e.maxImagePreview.source]);
-  if (e.maxVideoPreview) add('maxVideoPreview', 'info', [String(e.maxVideoPreview.value)], [e.maxVideoPreview.source]);
+  if (e.maxVideoPreview) add('maxVideoPreview', 'info', [e.maxVideoPreview.value], [e.maxVideoPreview.source]);
   if (e.noimageindex.length) add('noimageindex', 'info', [], sourcesOf(e.noimageindex));
   if (e.notranslate.length) add('notranslate', 'info', [], sourcesOf(e.notranslate));
   if (e.indexifembedded.length) add('indexifembedded', 'info', [], sourcesOf(e.indexifembedded));
@@ -147,7 +148,7 @@ function canonicalReasons(
       sources: uniq(valid.map((c) => c.source)),
     });
   } else if (distinct.length > 1) {
-    out.push({ code: 'canonicalMultiple', severity: 'risk', params: [String(distinct.length)], sources: uniq(valid.map((c) => c.source)) });
+    out.push({ code: 'canonicalMultiple', severity: 'risk', params: [distinct.length], sources: uniq(valid.map((c) => c.source)) });
   } else if (distinct.length === 1) {
     canonical = distinct[0]!;
     const sources = uniq(valid.map((c) => c.source));
@@ -198,13 +199,13 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
     if (blocked && robots.line === null) {
       // No rule decided: the file itself could not be read (5xx, 429, timeout) and Google stops crawling the site.
       reasons.push({ code: 'robotsUnreachable', severity: 'block', params: [robots.robotsUrl, robots.fileStatus === null ? '' : String(robots.fileStatus)], sources: [src] });
-    } else if (blocked) reasons.push({ code: 'robotsBlocked', severity: 'block', params: [robots.robotsUrl, String(robots.line)], sources: [src] });
+    } else if (blocked) reasons.push({ code: 'robotsBlocked', severity: 'block', params: [robots.robotsUrl, robots.line ?? ''], sources: [src] });
     else reasons.push({ code: 'robotsAllowed', severity: 'ok', params: [robots.robotsUrl], sources: [src] });
     if (robots.googleExtended && !robots.googleExtended.allowed) {
       reasons.push({
         code: 'googleExtendedBlocked',
         severity: 'info',
-        params: [robots.googleExtended.line === null ? '' : String(robots.googleExtended.line)],
+        params: [robots.googleExtended.line ?? ''],
         sources: [{ kind: 'robotsTxt', url: robots.robotsUrl, line: robots.googleExtended.line, rule: robots.googleExtended.rule, userAgent: 'Google-Extended' }],
       });
     }
@@ -229,7 +230,7 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
     reasons.push({
       code: 'conflictCanonicalBlocked',
       severity: 'risk',
-      params: [robots.canonicalAllowed.url, robots.canonicalAllowed.line === null ? '' : String(robots.canonicalAllowed.line)],
+      params: [robots.canonicalAllowed.url, robots.canonicalAllowed.line ?? ''],
       sources: [{ kind: 'robotsTxt', url: robots.robotsUrl, line: robots.canonicalAllowed.line, rule: robots.canonicalAllowed.rule, userAgent: robots.userAgent }],
     });
   }
@@ -257,14 +258,14 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
       reasons.push({
         code: 'pastCut',
         severity: 'risk',
-        params: [l.item, String(l.offset), String(input.bytes.limit)],
+        params: [l.item, l.offset, input.bytes.limit],
         sources: [{ kind: 'bytes', offset: l.offset, limit: input.bytes.limit, item: l.item }],
       });
     }
   }
 
   const hreflang = findHreflang(input.headers, input.url, served ?? live);
-  if (hreflang.length) reasons.push({ code: 'hreflang', severity: 'info', params: [String(hreflang.length)], sources: [] });
+  if (hreflang.length) reasons.push({ code: 'hreflang', severity: 'info', params: [hreflang.length], sources: [] });
 
   reasons.sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   const verdict: Verdict = reasons.some((r) => r.severity === 'block')

@@ -21,7 +21,7 @@ export function statusReasons(
     });
   });
   if (redirects.length > MAX_REDIRECT_HOPS) {
-    out.push({ code: 'redirectTooMany', severity: 'block', params: [String(redirects.length)], sources: [] });
+    out.push({ code: 'redirectTooMany', severity: 'block', params: [redirects.length], sources: [] });
   }
   if (!status || status.code === 0) {
     out.push({ code: 'statusUnknown', severity: 'risk', params: [], sources: [] });

@@ -1,4 +1,5 @@
 /** Where a reason's evidence comes from: the exact header, tag, status, robots.txt line or byte. */
+import type { MessageParam } from '../i18n';
 export type Source =
   | { kind: 'status'; statusCode: number; statusLine: string }
   | { kind: 'redirect'; url: string; statusCode: number; location: string }
@@ -17,7 +18,7 @@ export type Verdict = 'indexable' | 'not-indexable' | 'at-risk';
 export interface Reason {
   code: string;
   severity: Severity;
-  params: string[];
+  params: MessageParam[];
   sources: Source[];
 }
 

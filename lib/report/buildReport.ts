@@ -5,6 +5,7 @@ import type { BytesInput } from '../indexability/types';
 import { tokenVerdicts } from '../indexability/robotsInputFrom';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import type { ComparisonSummary } from '../compare';
+import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type Translate } from './types';
 
@@ -27,7 +28,7 @@ export interface ReportInput {
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
 
 export function reportReason(r: Reason, t: Translate, prefix: string): ReportReason {
-  return { code: r.code, severity: r.severity, params: r.params, message: t(`${prefix}.${r.code}`, r.params), sources: r.sources };
+  return { code: r.code, severity: r.severity, params: r.params.map(paramText), message: t(`${prefix}.${r.code}`, r.params), sources: r.sources };
 }
 
 /** The whole report as one JSON-ready object (schema: docs/report-schema.json). */

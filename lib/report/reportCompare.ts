@@ -1,3 +1,4 @@
+import { paramText } from '../i18n';
 import type { Agent, ComparisonSummary, FetchErrorCode, Finding, SideBrief } from '../compare';
 import type { ReportCompare, ReportCompareAgent, Translate } from './types';
 
@@ -43,7 +44,7 @@ export function reportCompare(s: ComparisonSummary | null, t: Translate): Report
       field: d.field,
       code: d.why?.code ?? null,
       severity: d.severity,
-      params: d.why?.params ?? [],
+      params: (d.why?.params ?? []).map(paramText),
       message: d.why ? t(`compare.why.${d.why.code}`, d.why.params) : t(`compare.field.${d.field}`),
       mobile: d.mobile,
       desktop: d.desktop,
@@ -53,7 +54,7 @@ export function reportCompare(s: ComparisonSummary | null, t: Translate): Report
       agent: f.agent,
       severity: f.severity,
       error: f.error ?? null,
-      params: f.params,
+      params: f.params.map(paramText),
       message: findingMessage(f, t),
     })),
   };

@@ -28,9 +28,9 @@ export function sourceText(s: Source, t: Translate): string {
     case 'robotsTxt':
       return s.line === null
         ? t('report.source.robotsFile', [s.url])
-        : t('report.source.robotsLine', [s.url, String(s.line), s.rule ?? '']);
+        : t('report.source.robotsLine', [s.url, s.line, s.rule ?? '']);
     case 'bytes':
-      return t('report.source.bytes', [s.item, String(s.offset), String(s.limit)]);
+      return t('report.source.bytes', [s.item, s.offset, s.limit]);
     case 'page':
       return t('report.source.page', [s.text]);
   }
@@ -46,10 +46,10 @@ const compareSeverity = (s: string, t: Translate) => t(`compare.severity${s[0]!.
 
 /** The "Mobile vs desktop" section: both answers, then each difference with both values, then the findings. */
 function compareLines(c: ReportCompare, t: Translate): string[] {
-  const out = [`- ${t('report.md.comparedAt', [c.comparedAt, c.url])}`];
+  const out = [`- ${t('report.md.comparedAt', [{ date: Date.parse(c.comparedAt) }, c.url])}`];
   for (const a of ['mobile', 'desktop'] as const) {
     const g = c.agents[a];
-    out.push(`- ${t('report.md.compareAgent', [t(agentKey(a)), g.status === null ? '—' : String(g.status), mdCode(g.finalUrl), String(g.bodyBytes)])}`);
+    out.push(`- ${t('report.md.compareAgent', [t(agentKey(a)), g.status === null ? '—' : String(g.status), mdCode(g.finalUrl), g.bodyBytes])}`);
   }
   if (c.identical) out.push(`- ${t('report.md.compareIdentical')}`);
   for (const d of c.differences) {
@@ -65,8 +65,8 @@ export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
   out.push(`# ${t('report.md.title')} — ${r.url}`, '');
   out.push(`**${t(`report.verdict.${verdictKey(r.verdict)}`)}**`, '');
-  out.push(`- ${t('report.md.generatedAt', [r.generatedAt, r.generator])}`);
-  out.push(`- ${r.fetchedAt ? t('report.md.fetchedAt', [r.fetchedAt]) : t('report.md.notRecorded')}`);
+  out.push(`- ${t('report.md.generatedAt', [{ date: Date.parse(r.generatedAt) }, r.generator])}`);
+  out.push(`- ${r.fetchedAt ? t('report.md.fetchedAt', [{ date: Date.parse(r.fetchedAt) }]) : t('report.md.notRecorded')}`);
   out.push(`- ${t('report.md.status', [r.status ? `${r.status.code} ${r.status.line}`.trim() : '—'])}`);
   for (const h of r.redirects) out.push(`- ${t('report.md.redirect', [String(h.statusCode), h.url, h.location])}`);
   out.push('', `## ${t('report.md.reasons')}`, '', ...reasonLines(r.reasons, t));
@@ -78,13 +78,13 @@ export function reportToMarkdown(r: Report, t: Translate): string {
   if (r.robots) {
     out.push('', `## ${t('report.md.robots')}`, '', `- ${mdCode(r.robots.robotsUrl)} — ${r.robots.fileStatus ?? '—'}`);
     for (const v of r.robots.verdicts) {
-      out.push(`- ${mdCode(v.token)}: ${t(v.allowed ? 'report.md.allowed' : 'report.md.disallowed')}${v.line !== null ? ` (${t('report.md.line', [String(v.line)])} ${mdCode(v.rule ?? '')})` : ''}`);
+      out.push(`- ${mdCode(v.token)}: ${t(v.allowed ? 'report.md.allowed' : 'report.md.disallowed')}${v.line !== null ? ` (${t('report.md.line', [v.line])} ${mdCode(v.rule ?? '')})` : ''}`);
     }
   }
   if (r.bytes) {
     out.push('', `## ${t('report.md.bytes')}`, '');
-    out.push(`- ${t('report.md.bytesLine', [String(r.bytes.headerBytes), String(r.bytes.bodyBytes), String(r.bytes.limit)])}`);
-    if (r.bytes.truncated) out.push(`- ${t('report.md.cutAt', [String(r.bytes.cutOffset)])}`);
+    out.push(`- ${t('report.md.bytesLine', [r.bytes.headerBytes, r.bytes.bodyBytes, r.bytes.limit])}`);
+    if (r.bytes.truncated) out.push(`- ${t('report.md.cutAt', [r.bytes.cutOffset ?? ''])}`);
     for (const l of r.bytes.lost.slice(0, 50)) out.push(`  - ${mdCode(l.item)} @ ${l.offset}`);
   }
   if (r.caching) {

@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
 import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
 import type { Reason, Severity, Source, Verdict } from '../indexability/types';
@@ -110,6 +111,6 @@ export interface ReportCompare {
 }
 
 /** Turns a code (+ params) into words; the UI passes i18n here so lib/ holds no English. */
-export type Translate = (key: string, params?: string[]) => string;
+export type Translate = (key: string, params?: readonly MessageParam[]) => string;
 
 export type { Reason };

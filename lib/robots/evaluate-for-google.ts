@@ -54,7 +54,7 @@ function verdictFor(c: GoogleCrawler, plan: Plan, parsed: ParsedRobotsTxt, path:
   const code = viaIndex ? 'allowedByIndexHtm' : m.allowed ? 'allowedByRule' : 'disallowedByRule';
   return {
     token, obeysRobotsTxt, allowed: m.allowed, group, groupToken, groupLines: m.groupLines, line: m.rule.line, rule: m.rule,
-    reason: { code, params: [String(m.rule.line), m.matchedPattern ?? '', groupToken] },
+    reason: { code, params: [m.rule.line, m.matchedPattern ?? '', groupToken] },
   };
 }
 

@@ -61,9 +61,9 @@ function isPlainText(contentType: string | null): boolean {
 export function robotsFetchDecision(step: RobotsFetchStep): RobotsFetchDecision {
   switch (step.kind) {
     case 'too-many-redirects':
-      return { kind: 'allow-all', code: 'tooManyRedirects', params: [String(ROBOTS_MAX_REDIRECTS)], warnings: [] };
+      return { kind: 'allow-all', code: 'tooManyRedirects', params: [ROBOTS_MAX_REDIRECTS], warnings: [] };
     case 'timeout':
-      return { kind: 'disallow-all', code: 'timeout', params: [String(ROBOTS_TIMEOUT_MS / 1000)], warnings: [] };
+      return { kind: 'disallow-all', code: 'timeout', params: [ROBOTS_TIMEOUT_MS / 1000], warnings: [] };
     case 'network-error':
       return { kind: 'disallow-all', code: 'networkError', params: [step.message], warnings: [] };
     case 'response': {

@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import type { DiagnosticSeverity, ParsedRobotsTxt, RobotsDiagnostic, RobotsGroup } from './types';
 import { binaryString, escapePatternBytes } from './escape-pattern';
 
@@ -88,7 +89,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
   const diagnostics: RobotsDiagnostic[] = [];
   const stats = { validDirectives: 0, unknownDirectives: 0, lastDirectiveLine: 0 };
   let dropped = 0;
-  const diag = (severity: DiagnosticSeverity, line: number | null, code: string, params: string[] = []) => {
+  const diag = (severity: DiagnosticSeverity, line: number | null, code: string, params: MessageParam[] = []) => {
     if (diagnostics.length < ROBOTS_MAX_DIAGNOSTICS) diagnostics.push({ severity, line, code, params });
     else dropped++;
   };
@@ -107,7 +108,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
   let nextPct = bin.indexOf('%');
 
   const handleLine = (lineNo: number, s: number, e: number, tooLong: boolean) => {
-    if (tooLong) diag('warning', lineNo, 'lineTooLong', [String(ROBOTS_MAX_LINE_BYTES)]);
+    if (tooLong) diag('warning', lineNo, 'lineTooLong', [ROBOTS_MAX_LINE_BYTES]);
     // A NUL byte ends the line's content (Google works on C strings); `#` starts a comment.
     if (nextNul !== -1 && nextNul < s) nextNul = bin.indexOf('\u0000', s);
     if (nextHash !== -1 && nextHash < s) nextHash = bin.indexOf('#', s);
@@ -251,8 +252,8 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
       if (bytes[k] === 10 && !(k > 0 && bytes[k - 1] === 13)) line++;
       else if (bytes[k] === 13) line++;
     }
-    diag('warning', line, 'invalidUtf8', [String(bad)]);
+    diag('warning', line, 'invalidUtf8', [bad]);
   }
-  if (dropped > 0) diagnostics.push({ severity: 'info', line: null, code: 'moreDiagnostics', params: [String(dropped)] });
+  if (dropped > 0) diagnostics.push({ severity: 'info', line: null, code: 'moreDiagnostics', params: [dropped] });
   return { groups, sitemaps, diagnostics, lineCount: lineNo, byteLength: n, stats };
 }

@@ -2,11 +2,12 @@
  * Shapes of lib/robots. Every result carries a stable `code` (+ `params`) that the UI turns
  * into text through locales/en.yml (`robots.code.<code>`), and the line that decided it.
  */
+import type { MessageParam } from '../i18n';
 
 /** A message with a stable code and positional parameters ($1, $2, … in the locale). */
 export interface RobotsMessage {
   code: string;
-  params: string[];
+  params: MessageParam[];
 }
 
 export type RuleKind = 'allow' | 'disallow';

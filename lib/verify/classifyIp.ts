@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import { compileRanges, lookupRange, type CompiledRanges } from './compileRanges';
 import { parseAddress } from './parseIp';
 import type { RangeFiles, RangeMatch } from './types';
@@ -18,7 +19,7 @@ export function compiledFor(files: RangeFiles): CompiledRanges {
 export class IpError extends Error {
   constructor(
     readonly code: string,
-    readonly params: string[],
+    readonly params: MessageParam[],
   ) {
     super(`${code}: ${params.join(' ')}`.trim());
     this.name = 'IpError';

@@ -7,7 +7,7 @@ export { validateRangeFile, MAX_RANGE_FILE_BYTES, type RangeFileVerdict } from '
 export type { DnsAnswer, DnsRecord, DnsResolver, DnsType } from './dns';
 export { reverseName } from './reverseName';
 export { hostnameCategory, type HostnameVerdict } from './hostnameCategory';
-export { verifyIp, dnsCheck, type IpVerdict, type Verdict, type VerifyOptions, type DnsEvidence, type HostCheck } from './verifyIp';
+export { verifyIp, dnsCheck, MAX_DNS_IPS, type IpVerdict, type Verdict, type VerifyOptions, type DnsEvidence, type HostCheck } from './verifyIp';
 export { createDohResolver, parseDohJson, DOH_ENDPOINTS, type DohProvider, type DohOptions } from './dohResolver';
 export { createCachedResolver, type CacheOptions } from './cachedResolver';
 export { claimedCrawler, CLAIMED_CRAWLERS, type ClaimedCrawler } from './claimedCrawler';

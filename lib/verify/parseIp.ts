@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import ipaddr from 'ipaddr.js';
 
 export type IpFamily = 'ipv4' | 'ipv6';
@@ -18,7 +19,7 @@ export interface ParsedIp {
 export interface IpParseError {
   ok: false;
   code: 'ipEmpty' | 'ipTooLong' | 'ipIsRange' | 'ipv4NotDotted' | 'ipInvalid';
-  params: string[];
+  params: MessageParam[];
 }
 
 const MAX_IP_TEXT = 100;
@@ -31,7 +32,7 @@ const FOUR_PART_DECIMAL = /^(?:0|[1-9]\d{0,2})(?:\.(?:0|[1-9]\d{0,2})){3}$/;
 export function parseAddress(input: string): ipaddr.IPv4 | ipaddr.IPv6 | IpParseError {
   let text = input.trim();
   if (text === '') return { ok: false, code: 'ipEmpty', params: [] };
-  if (text.length > MAX_IP_TEXT) return { ok: false, code: 'ipTooLong', params: [String(MAX_IP_TEXT)] };
+  if (text.length > MAX_IP_TEXT) return { ok: false, code: 'ipTooLong', params: [MAX_IP_TEXT] };
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
   if (text.includes('/')) return { ok: false, code: 'ipIsRange', params: [text] };
   if (text.includes(':')) {

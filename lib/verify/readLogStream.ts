@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import { createLineSplitter } from './lineSplitter';
 
 export interface ReadLogOptions {
@@ -14,7 +15,7 @@ export interface ReadLogResult {
   rawBytes: number;
   textBytes: number;
   /** Why reading stopped early: the gzip data ended mid-stream or was corrupt, or the user cancelled. */
-  stopped: null | { code: 'gzipBroken' | 'readFailed' | 'cancelled'; params: string[] };
+  stopped: null | { code: 'gzipBroken' | 'readFailed' | 'cancelled'; params: MessageParam[] };
 }
 
 /** True when the first bytes are gzip's magic number (1f 8b). */

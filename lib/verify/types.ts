@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 /** One of Google's IP-range files: `{ creationTime, prefixes: [{ ipv4Prefix } | { ipv6Prefix }] }`. */
 export interface RangeFile {
   creationTime?: string;
@@ -16,5 +17,5 @@ export interface RangeMatch {
 /** A result the UI translates: a stable code (an i18n key under `verify.`) and its parameters. */
 export interface Coded {
   code: string;
-  params: (string | number)[];
+  params: MessageParam[];
 }

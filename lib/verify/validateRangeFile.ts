@@ -1,3 +1,4 @@
+import type { MessageParam } from '../i18n';
 import ipaddr from 'ipaddr.js';
 import type { RangeFile } from './types';
 
@@ -15,7 +16,7 @@ export type RangeFileVerdict =
         | 'refreshNoPrefixes'
         | 'refreshEmptyPrefixes'
         | 'refreshBadPrefix';
-      params: (string | number)[];
+      params: MessageParam[];
     };
 
 /**

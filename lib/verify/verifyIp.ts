@@ -138,3 +138,6 @@ export async function verifyIp(
     }
   }
 }
+
+/** A log's addresses outside the published ranges that get a DNS check: the busiest this many. */
+export const MAX_DNS_IPS = 1000;

@@ -147,7 +147,7 @@ test.describe('mobile vs desktop Googlebot', () => {
     expect(md.slice(at, at + 9)).toEqual([
       '## Mobile vs desktop',
       '',
-      `- Compared ${c.comparedAt}: ${url}`,
+      `- Compared ${new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(Date.parse(c.comparedAt))}: ${url}`,
       `- Googlebot Smartphone: HTTP 200, final URL \`${url}\`, ${mobileBytes} body bytes`,
       `- Googlebot Desktop: HTTP 200, final URL \`${url}\`, ${desktopBytes} body bytes`,
       '- **critical** Robots meta — noindex only on mobile (meta): Google indexes the mobile version, so the page drops out of the index.',

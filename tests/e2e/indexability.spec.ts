@@ -217,8 +217,8 @@ test.describe('byte budget in the verdict', () => {
     expect(r.reasons.filter((x) => x.key === 'risk:pastCut')).toEqual([
       {
         key: 'risk:pastCut',
-        text: "<link> https://demo.crawlscope.dev/bytes/big.html starts at byte 2999605, past Googlebot's 2097152-byte limit: Google never sees it.",
-        evidence: ['<link> https://demo.crawlscope.dev/bytes/big.html at byte 2999605 (limit 2097152)'],
+        text: "<link> https://demo.crawlscope.dev/bytes/big.html starts at byte 2,999,605, past Googlebot's 2,097,152-byte limit: Google never sees it.",
+        evidence: ['<link> https://demo.crawlscope.dev/bytes/big.html at byte 2,999,605 (limit 2,097,152)'],
       },
     ]);
     // The same figures in the exported report

@@ -1,4 +1,4 @@
-import { i18n } from '#i18n';
+import { formatMessage, parseMessage, type PluralCategory } from '../../lib/i18n';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { BytesOverlayState } from '../../lib/bytes/pageReport';
 import type { PlacedItem } from '../../lib/bytes';
@@ -39,7 +39,32 @@ interface Shown {
 let shown: Shown | null = null;
 let watching = false;
 
-const fmt = (n: number) => new Intl.NumberFormat(navigator.language).format(n);
+/**
+ * The overlay's words come with the request, in the asking page's UI language (this script runs in
+ * the web page, which has no access to the extension's dictionaries).
+ */
+export interface OverlayText {
+  /** BCP 47 tag of the UI language, for Intl. */
+  locale: string;
+  /** `bytes.overlay.*` and `bytes.kind.*` messages in that language. */
+  messages: Record<string, string>;
+}
+
+function translator({ locale, messages }: OverlayText) {
+  const nf = new Intl.NumberFormat(locale);
+  const pr = new Intl.PluralRules(locale);
+  const f = { number: (n: number) => nf.format(n), plural: (n: number) => pr.select(n) as PluralCategory };
+  return (key: string, params: (string | number)[] = []) => {
+    const text = messages[key];
+    if (text === undefined) return key;
+    try {
+      return formatMessage(parseMessage(text), params, f);
+    } catch {
+      return text;
+    }
+  };
+}
+type T = ReturnType<typeof translator>;
 
 /** Top of the first element at or after `el` (document order) that has a box. */
 function boxTop(el: Element): number | null {
@@ -53,18 +78,19 @@ function boxTop(el: Element): number | null {
   return null;
 }
 
-function label(it: PlacedItem): string {
-  const kind = i18n.t(`bytes.kind.${it.kind}` as never);
-  const status = it.status === 'cut' ? ` ${i18n.t('bytes.overlay.cutInHalf')}` : '';
-  return `${kind}${status} · ${i18n.t('bytes.overlay.atByte', [fmt(it.responseOffset)])}${it.detail ? ` — ${it.detail}` : ''}`;
+function label(it: PlacedItem, t: T): string {
+  const kind = t(`bytes.kind.${it.kind}`);
+  const status = it.status === 'cut' ? ` ${t('bytes.overlay.cutInHalf')}` : '';
+  return `${kind}${status} · ${t('bytes.overlay.atByte', [it.responseOffset])}${it.detail ? ` — ${it.detail}` : ''}`;
 }
 
 /** Shows or removes the overlay. Removing it leaves the page's DOM exactly as it was. */
-export function toggleOverlay(show: boolean, ctx: ContentScriptContext): BytesOverlayState {
+export function toggleOverlay(show: boolean, text: OverlayText, ctx: ContentScriptContext): BytesOverlayState {
   hide();
   if (!show) return state();
+  const t = translator(text);
   const a = lastAnalysis;
-  if (!a || a.url !== location.href.split('#')[0]) throw new Error(i18n.t('bytes.overlay.noAnalysis'));
+  if (!a || a.url !== location.href.split('#')[0]) throw new Error(t('bytes.overlay.noAnalysis'));
   const { report } = a;
   if (!watching) {
     watching = true;
@@ -88,7 +114,7 @@ export function toggleOverlay(show: boolean, ctx: ContentScriptContext): BytesOv
   marker.className = 'marker';
   marker.setAttribute('data-testid', 'bytes-marker');
   const markerText = document.createElement('span');
-  markerText.textContent = i18n.t('bytes.overlay.marker', [fmt(report.cutoff.limit), fmt(report.cutoff.totalBytes)]);
+  markerText.textContent = t('bytes.overlay.marker', [report.cutoff.limit, report.cutoff.totalBytes]);
   marker.append(markerText);
   const flash = document.createElement('div');
   flash.className = 'flash';
@@ -103,21 +129,21 @@ export function toggleOverlay(show: boolean, ctx: ContentScriptContext): BytesOv
   const h = document.createElement('h2');
   const lost = [...report.items.filter((i) => i.status !== 'kept'), ...report.links.firstLost].sort((x, y) => x.bodyOffset - y.bodyOffset);
   const title = document.createElement('span');
-  title.textContent = i18n.t('bytes.overlay.panelTitle', [String(lost.length)]);
+  title.textContent = t('bytes.overlay.panelTitle', [lost.length]);
   const close = document.createElement('button');
   close.type = 'button';
-  close.textContent = i18n.t('bytes.overlay.hide');
+  close.textContent = t('bytes.overlay.hide');
   close.addEventListener('click', () => hide());
   h.append(title, close);
   panel.append(h);
   if (!report.cutoff.truncated) {
     const p = document.createElement('p');
-    p.textContent = i18n.t('bytes.overlay.nothingLost');
+    p.textContent = t('bytes.overlay.nothingLost');
     panel.append(p);
   } else if (!target) {
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = i18n.t('bytes.overlay.markerUnplaced', [report.firstPastCut?.tag ?? '—']);
+    p.textContent = t('bytes.overlay.markerUnplaced', [report.firstPastCut?.tag ?? '—']);
     panel.append(p);
   }
   const ul = document.createElement('ul');
@@ -128,12 +154,12 @@ export function toggleOverlay(show: boolean, ctx: ContentScriptContext): BytesOv
     li.setAttribute('data-kind', it.kind);
     const what = document.createElement('span');
     what.className = 'what';
-    what.textContent = label(it);
+    what.textContent = label(it, t);
     const el = locateElement(it);
     const btn = document.createElement('button');
     btn.type = 'button';
     if (el) {
-      btn.textContent = i18n.t('bytes.overlay.scrollTo');
+      btn.textContent = t('bytes.overlay.scrollTo');
       btn.addEventListener('click', () => {
         el.scrollIntoView({ block: 'center' });
         const r = el.getBoundingClientRect();
@@ -146,7 +172,7 @@ export function toggleOverlay(show: boolean, ctx: ContentScriptContext): BytesOv
       });
     } else {
       unplaced++;
-      btn.textContent = i18n.t('bytes.overlay.notPlaced');
+      btn.textContent = t('bytes.overlay.notPlaced');
       btn.disabled = true;
     }
     li.append(what, btn);
@@ -156,7 +182,7 @@ export function toggleOverlay(show: boolean, ctx: ContentScriptContext): BytesOv
   if (unplaced > 0) {
     const p = document.createElement('p');
     p.className = 'muted';
-    p.textContent = i18n.t('bytes.overlay.unplaced', [String(unplaced)]);
+    p.textContent = t('bytes.overlay.unplaced', [unplaced]);
     panel.append(p);
   }
 

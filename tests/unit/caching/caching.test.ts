@@ -34,7 +34,7 @@ describe('lintValidators', () => {
     expect(codes(bad)).toEqual(['risk:lastModifiedInvalid', 'risk:noUsableValidator']);
     const fut = lintValidators([{ name: 'Last-Modified', value: 'Fri, 01 Jan 2027 00:00:00 GMT' }], NOW);
     expect(codes(fut)).toEqual(['risk:lastModifiedFuture', 'risk:noUsableValidator']);
-    expect(fut.findings[0]!.params).toEqual(['Fri, 01 Jan 2027 00:00:00 GMT', '2027-01-01T00:00:00.000Z']);
+    expect(fut.findings[0]!.params).toEqual(['Fri, 01 Jan 2027 00:00:00 GMT', { date: Date.parse('2027-01-01T00:00:00.000Z') }]);
     const lmOnly = lintValidators([{ name: 'Last-Modified', value: 'Tue, 03 Mar 2026 10:00:00 GMT' }], NOW);
     expect(lmOnly.googleUses).toBe('last-modified');
     expect(codes(lmOnly)).toEqual(['ok:lastModifiedOk', 'info:preferEtag']);
@@ -69,7 +69,7 @@ describe('classifyProbe', () => {
     expect(changed.finding.params).toEqual(['If-None-Match', '"v1"', '"v2"']);
     const ignored = classifyProbe(inm, resp(200, '"v1"', 3411));
     expect(ignored.outcome).toBe('ignored');
-    expect(ignored.finding).toEqual({ code: 'probeIgnored', severity: 'risk', params: ['If-None-Match', '200', '3411'], sources: [{ kind: 'header', name: 'If-None-Match', value: '"v1"' }] });
+    expect(ignored.finding).toEqual({ code: 'probeIgnored', severity: 'risk', params: ['If-None-Match', '200', 3411], sources: [{ kind: 'header', name: 'If-None-Match', value: '"v1"' }] });
     expect(classifyProbe(inm, resp(500)).finding.params).toEqual(['If-None-Match', '500']);
   });
   it('timeouts and errors are reported, not thrown', () => {

@@ -43,13 +43,13 @@ describe('compareFetches', () => {
     expect(get('title')).toMatchObject({ mobile: 'Mobile shoes', desktop: 'Desktop shoes' });
     expect(get('robotsMeta')).toMatchObject({ mobile: 'robots: noindex', desktop: '', added: ['robots: noindex'], removed: [] });
     // Desktop: Shoes + 8 + A B X = 12 words; mobile: Shoes + 4 + A = 6.
-    expect(get('wordCount')).toMatchObject({ mobile: '6', desktop: '12', why: { code: 'fewerWordsMobile', params: ['6', '6', '12'] } });
+    expect(get('wordCount')).toMatchObject({ mobile: '6', desktop: '12', why: { code: 'fewerWordsMobile', params: [6, 6, 12] } });
     expect(get('internalLinks')).toMatchObject({
       mobile: '1',
       desktop: '2',
       added: [],
       removed: ['https://site.example/b'],
-      why: { params: ['1', '0'] },
+      why: { params: [1, 0] },
     });
     expect(get('externalLinks').removed).toEqual(['https://ext.example/']);
     expect(get('jsonLdTypes').why?.params).toEqual(['Product']);
@@ -142,8 +142,8 @@ describe('compareFetches', () => {
     expect(cutOffset(hb, 2_097_111)).toBeNull();
     expect(cutOffset(hb, 2_097_112)).toBe(2_097_111);
     const c = compareFetches(agentFetch('mobile', DESKTOP, { bodyBytes: 3_000_000 }), agentFetch('desktop', DESKTOP));
-    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: ['3000000', '2097111', '41', '2097152'] });
-    expect(c.differences[0]).toMatchObject({ field: 'bytes', why: { code: 'bytesCutOnlyMobile', params: ['2097111'] } });
+    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: [3000000, 2097111, 41, 2097152] });
+    expect(c.differences[0]).toMatchObject({ field: 'bytes', why: { code: 'bytesCutOnlyMobile', params: [2097111] } });
     expect(c.mobile.cutAt).toBe(2_097_111);
     expect(c.desktop.cutAt).toBeNull();
   });
@@ -156,7 +156,7 @@ describe('compareFetches', () => {
       agentFetch('desktop', `<title>${longTitle}!</title><body>x ${links}</body>`),
     );
     const il = c.rows.find((r) => r.field === 'internalLinks')!;
-    expect(il).toMatchObject({ mobile: '0', desktop: '500', removedTotal: 500, addedTotal: 0, why: { params: ['500', '0'] } });
+    expect(il).toMatchObject({ mobile: '0', desktop: '500', removedTotal: 500, addedTotal: 0, why: { params: [500, 0] } });
     expect(il.removed!.length).toBe(200);
     expect(il.removed![199]).toBe('https://site.example/l199');
     const title = c.rows.find((r) => r.field === 'title')!;

@@ -14,7 +14,7 @@ describe('demo pages', () => {
     const get = (f: string) => c.rows.find((r) => r.field === f)!;
     expect(get('title')).toMatchObject({ mobile: 'Winter shoes (mobile)', desktop: 'Winter shoes — handmade in Porto', same: false });
     expect(get('robotsMeta')).toMatchObject({ mobile: 'robots: noindex', desktop: '', why: { code: 'noindexOnlyMobile' } });
-    expect(get('wordCount')).toMatchObject({ mobile: '10', desktop: '47', why: { code: 'fewerWordsMobile', params: ['37', '10', '47'] } });
+    expect(get('wordCount')).toMatchObject({ mobile: '10', desktop: '47', why: { code: 'fewerWordsMobile', params: [37, 10, 47] } });
     expect(get('internalLinks')).toMatchObject({
       mobile: '1',
       desktop: '3',

@@ -81,7 +81,7 @@ describe('fetchAsAgent', () => {
     expect(ok.redirects.length).toBe(10);
     expect(ok.status).toBe(200);
     const bad = await fetchAsAgent('https://a.example/0', 'mobile', 'UA', fakeHops({ ...routes, 'https://a.example/11': () => html('x') }));
-    expect(bad.error).toEqual({ code: 'too-many-redirects', params: ['10'] });
+    expect(bad.error).toEqual({ code: 'too-many-redirects', params: [10] });
     expect(bad.redirects.length).toBe(11);
   });
 
@@ -96,7 +96,7 @@ describe('fetchAsAgent', () => {
     const hop = (_url: string, signal: AbortSignal) =>
       new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
     const f = await fetchAsAgent('https://slow.example/', 'mobile', 'UA', hop, { timeoutMs: 50 });
-    expect(f.error).toEqual({ code: 'timeout', params: ['https://slow.example/', '50'] });
+    expect(f.error).toEqual({ code: 'timeout', params: ['https://slow.example/', 50] });
     expect(f.status).toBe(0);
   });
 

@@ -92,7 +92,7 @@ describe('evaluateIndexability', () => {
     expect(past.reasons[0]).toMatchObject({ code: 'unavailableAfterPast', params: ['2026-11-01T00:00:00Z'] });
     const fut = evaluateIndexability(input({ headers: [{ name: 'X-Robots-Tag', value: 'unavailable_after: Wed, 03 Nov 2027 15:00:00 GMT' }] }));
     expect(fut.verdict).toBe('indexable');
-    expect(fut.reasons.find((x) => x.code === 'unavailableAfterFuture')!.params).toEqual(['Wed, 03 Nov 2027 15:00:00 GMT', '2027-11-03T15:00:00.000Z']);
+    expect(fut.reasons.find((x) => x.code === 'unavailableAfterFuture')!.params).toEqual(['Wed, 03 Nov 2027 15:00:00 GMT', { date: Date.parse('2027-11-03T15:00:00.000Z') }]);
     const later = evaluateIndexability(input({ now: Date.parse('2028-01-01T00:00:00Z'), headers: [{ name: 'X-Robots-Tag', value: 'unavailable_after: Wed, 03 Nov 2027 15:00:00 GMT' }] }));
     expect(later.verdict).toBe('not-indexable');
     const bad = evaluateIndexability(input({ headers: [{ name: 'X-Robots-Tag', value: 'unavailable_after: someday' }] }));
@@ -169,7 +169,7 @@ describe('evaluateIndexability', () => {
     expect(r.verdict).toBe('not-indexable');
     expect(codes(r)).toEqual(['block:robotsBlocked', 'risk:conflictNoindexBlocked', 'info:canonicalNone', 'ok:status200']);
     expect(r.reasons[0]).toEqual({
-      code: 'robotsBlocked', severity: 'block', params: ['https://shop.example/robots.txt', '3'],
+      code: 'robotsBlocked', severity: 'block', params: ['https://shop.example/robots.txt', 3],
       sources: [{ kind: 'robotsTxt', url: 'https://shop.example/robots.txt', line: 3, rule: 'Disallow: /p/', userAgent: 'googlebot' }],
     });
   });
@@ -221,7 +221,7 @@ describe('evaluateIndexability', () => {
     expect(codes(pdf)).toEqual(['block:noindex', 'info:notHtml', 'info:canonicalNone', 'ok:status200']);
     const cut = evaluateIndexability(input({ bytes: { limit: 2_097_152, headerBytes: 200, bodyBytes: 3_000_000, truncated: true, cutOffset: 2_097_152, lost: [{ item: '<link rel="canonical">', offset: 2_500_000, kind: 'canonical' }, { item: '<h2>', offset: 2_600_000, kind: 'heading' }] } }));
     expect(cut.verdict).toBe('at-risk');
-    expect(cut.reasons[0]).toMatchObject({ code: 'pastCut', params: ['<link rel="canonical">', '2500000', '2097152'] });
+    expect(cut.reasons[0]).toMatchObject({ code: 'pastCut', params: ['<link rel="canonical">', 2500000, 2097152] });
     // the heading past the cut is not a key tag: no reason for it
     expect(cut.reasons.filter((x) => x.code === 'pastCut')).toHaveLength(1);
   });

@@ -1,3 +1,4 @@
+import { paramText, type MessageParam } from '../../../lib/i18n';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateIndexability, parseReport } from '../../../lib/indexability';
@@ -8,7 +9,7 @@ import type { ComparisonSummary } from '../../../lib/compare';
 import { validateSchema } from './validateSchema';
 
 const schema = JSON.parse(fs.readFileSync(new URL('../../../docs/report-schema.json', import.meta.url), 'utf8'));
-const t = (key: string, params: string[] = []) => `${key}(${params.join('|')})`;
+const t = (key: string, params: readonly MessageParam[] = []) => `${key}(${params.map(paramText).join('|')})`;
 const URL_ = 'https://site.example/blocked/page.html';
 const headers = [
   { name: 'Content-Type', value: 'text/html' },

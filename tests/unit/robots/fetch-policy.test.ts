@@ -28,11 +28,11 @@ describe('Google\'s status rules', () => {
     for (const s of [500, 502, 503, 599]) expect(res(s)).toMatchObject({ kind: 'disallow-all', code: 'serverError', params: [String(s)] });
   });
   it('more than 5 redirects: treated as not found', () => {
-    expect(robotsFetchDecision({ kind: 'too-many-redirects' })).toMatchObject({ kind: 'allow-all', code: 'tooManyRedirects', params: ['5'] });
+    expect(robotsFetchDecision({ kind: 'too-many-redirects' })).toMatchObject({ kind: 'allow-all', code: 'tooManyRedirects', params: [5] });
     expect(res(304)).toMatchObject({ kind: 'allow-all', code: 'redirectUnresolved' });
   });
   it('timeout and network errors: unreachable', () => {
-    expect(robotsFetchDecision({ kind: 'timeout' })).toMatchObject({ kind: 'disallow-all', code: 'timeout', params: ['10'] });
+    expect(robotsFetchDecision({ kind: 'timeout' })).toMatchObject({ kind: 'disallow-all', code: 'timeout', params: [10] });
     expect(robotsFetchDecision({ kind: 'network-error', message: 'Failed to fetch' })).toMatchObject({ kind: 'disallow-all', code: 'networkError', params: ['Failed to fetch'] });
   });
 });

@@ -98,7 +98,7 @@ describe('verdict details', () => {
   });
   it('Google\'s index.htm rule: Allow /dir/index.html also allows /dir/', () => {
     const v = byToken(evaluateForGoogle('User-agent: Googlebot\nDisallow: /dir/\nAllow: /dir/index.html\n', 'https://example.com/dir/'), 'Googlebot');
-    expect(v).toMatchObject({ allowed: true, line: 3, reason: { code: 'allowedByIndexHtm', params: ['3', '/dir/$', 'Googlebot'] } });
+    expect(v).toMatchObject({ allowed: true, line: 3, reason: { code: 'allowedByIndexHtm', params: [3, '/dir/$', 'Googlebot'] } });
   });
   it('merges every group naming the token; the longest pattern wins across them', () => {
     const txt = 'User-agent: Googlebot\nDisallow: /private/\n\nUser-agent: Bingbot\nDisallow: /\n\nuser-agent: googlebot\nAllow: /private/page\n';

@@ -31,7 +31,7 @@ describe('lines', () => {
     const bytes = new Uint8Array([...new TextEncoder().encode('User-agent: x\nDisallow: /a'), 0xff, 10]);
     const p = parseRobotsTxt(bytes);
     expect(p.groups[0].rules[0].pattern).toBe('/a%FF');
-    expect(p.diagnostics).toEqual([{ severity: 'warning', line: 2, code: 'invalidUtf8', params: ['26'] }]);
+    expect(p.diagnostics).toEqual([{ severity: 'warning', line: 2, code: 'invalidUtf8', params: [26] }]);
   });
 });
 
