@@ -1,0 +1,40 @@
+/**
+ * Words that stay the same in every language: product, crawler and header names, file names,
+ * formats and codes. A translated message may equal the English one only when nothing else is
+ * left in it once these, the parameters and the punctuation are taken out.
+ */
+export const SAME_IN_EVERY_LANGUAGE = [
+  'Crawlscope', 'Googlebot', 'Google', 'Gemini', 'AdSense', 'Search Console', 'Vertex AI', 'Chrome', 'Chromium', 'Firefox',
+  'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Storebot-Google', 'Google-InspectionTool', 'GoogleOther',
+  'GoogleOther-Image', 'GoogleOther-Video', 'Google-CloudVertexBot', 'Google-Extended', 'AdsBot-Google-Mobile', 'AdsBot-Google',
+  'Mediapartners-Google', 'APIs-Google', 'FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification',
+  'GoogleProducer', 'Google-Safety', 'Smartphone', 'Desktop',
+  'robots.txt', 'X-Robots-Tag', 'ETag', 'Last-Modified', 'If-None-Match', 'If-Modified-Since', 'Cache-Control', 'Vary',
+  'User-Agent', 'Retry-After', 'Link', 'Content-Type', 'JSON-LD', 'JSON', 'RDFa', 'CSV', 'HTML', 'HTTP', 'HTTPS', 'URL',
+  'URI', 'CSS', 'JavaScript', 'SVG', 'PDF', 'IP', 'IPv4', 'IPv6', 'DNS', 'CIDR', 'UTF-8', 'UTC', 'gzip', 'hreflang',
+  'noindex', 'nofollow', 'Allow', 'Disallow', 'MB', 'MiB', 'KiB', 'KB', 'GB', 'ms', 's', 'dns.google', 'cloudflare-dns.com',
+  'Cloudflare', 'creationTime', 'OK', 'Markdown', 'W.X.Y.Z', 'data:', 'text/plain', 'text/html', 'html', 'htm', 'index',
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NAMES = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${[...SAME_IN_EVERY_LANGUAGE].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
+/** What remains of a message once names, parameters, plural syntax, markup and punctuation are gone. */
+export function wordsLeft(message: string): string {
+  return message
+    .replace(/\{\$\d, plural,|\b(?:zero|one|two|few|many|other) \{/g, ' ')
+    .replace(/\$\d/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(NAMES, ' ')
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim();
+}
+
+/** Keys whose translation is the English text although it has words to translate. */
+export function untranslatedKeys(messages: Record<string, string>, english: Record<string, string>): string[] {
+  return Object.keys(english).filter((k) => messages[k] === english[k] && /\p{L}{2,}/u.test(wordsLeft(english[k]!)));
+}
