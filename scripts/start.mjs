@@ -50,6 +50,13 @@ if (headless) {
   try {
     const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const extId = new URL(sw.url()).host;
+    // Playwright reports the worker before its script has run: open pages once the extension
+    // listens, as a user who installs it and then browses would (a page loaded before is one no
+    // extension can see; the popup then fetches it itself and says so).
+    for (const t0 = Date.now(); !(await sw.evaluate(() => chrome.webRequest.onCompleted.hasListeners())); ) {
+      if (Date.now() - t0 > 30_000) throw new Error('The extension did not start within 30 s.');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(start);
     await page.screenshot({ path: path.join(dir, 'demo.png') });
@@ -61,9 +68,9 @@ if (headless) {
     const popup = await context.newPage();
     await popup.setViewportSize({ width: 480, height: 760 });
     await popup.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}&shot=1`);
-    await popup.getByTestId('popup').waitFor();
-    await popup.waitForLoadState('networkidle');
-    await popup.waitForTimeout(1500);
+    await popup.getByTestId('verdict').and(popup.locator('[data-complete=true]')).waitFor({ timeout: 60_000 });
+    const source = await popup.getByTestId('response').getAttribute('data-source');
+    console.log(`Response of /small.html: ${source === 'recorded' ? 'recorded from the tab' : `${source} (not recorded from the tab)`}`);
     await popup.screenshot({ path: path.join(dir, 'popup.png'), fullPage: true });
     console.log(`Screenshots: ${path.join(dir, 'demo.png')}, ${path.join(dir, 'popup.png')}`);
   } finally {

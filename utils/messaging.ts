@@ -6,7 +6,6 @@ import type {
   Reply,
 } from './protocol';
 import { isEnvelope } from './protocol';
-import { needsPageAnalysis, PAGE_ANALYSIS_FILE } from './page-analysis';
 
 type Handlers<P> = {
   [K in keyof P]: (
@@ -14,6 +13,14 @@ type Handlers<P> = {
     sender: Browser.runtime.MessageSender,
   ) => Promise<P[K] extends { res: infer R } ? R : never> | (P[K] extends { res: infer R } ? R : never);
 };
+
+/** The built file of entrypoints/page-analysis/ (the heavy analyses, injected only when asked). */
+export const PAGE_ANALYSIS_FILE = '/page-analysis.js';
+/** Does this content message need the page-analysis script in the tab first? */
+export function needsPageAnalysis<K extends keyof ContentProtocol>(type: K, data: ContentProtocol[K]['req']): boolean {
+  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources') return true;
+  return type === 'getIndexSignals' && (data as { where?: string }).where === 'served';
+}
 
 function unwrap<R>(reply: Reply<R> | undefined, type: string): R {
   if (!reply) throw new Error(`No answer to "${type}"`);
@@ -38,7 +45,9 @@ export async function sendToTab<K extends keyof ContentProtocol>(
   data: ContentProtocol[K]['req'],
 ): Promise<ContentProtocol[K]['res']> {
   if (needsPageAnalysis(type, data)) {
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_ANALYSIS_FILE] });
+    // injectImmediately: a document that never finishes loading (a body that streams for ever)
+    // never reaches document_idle, and the analysis must not wait for it.
+    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_ANALYSIS_FILE], injectImmediately: true });
   }
   const msg: Envelope<K, ContentProtocol[K]['req']> = { crawlscope: 1, type, data };
   const reply = (await browser.tabs.sendMessage(tabId, msg, { frameId: 0 })) as Reply<ContentProtocol[K]['res']>;

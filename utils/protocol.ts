@@ -13,15 +13,18 @@ import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexabi
 import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
-import type { OverlayText } from './content-bytes/overlay';
 
 export interface TabSnapshot {
   tabId: number;
   url: string | null;
   title: string | null;
   inspectable: InspectableVerdict;
-  /** The main-frame response the background recorded, or null when it saw none. */
+  /** The main-frame response the background recorded (stored when the load finished), or null when it saw none. */
   record: MainFrameRecord | null;
+  /** A newer response whose headers have arrived but whose body has not finished (complete: false), or null. */
+  arriving: MainFrameRecord | null;
+  /** The tab's load state as the browser reports it. */
+  tabStatus: 'loading' | 'complete' | null;
   /** The content script's facts, or null when it is not reachable in this tab. */
   facts: PageFacts | null;
 }
@@ -41,6 +44,13 @@ export type CompareReply =
 /** Messages the background answers. */
 export interface BackgroundProtocol {
   getTabSnapshot: { req: { tabId: number }; res: TabSnapshot };
+  /** The tab's next main-frame record (headers arrived, or the load finished), or null after `ms` (at most 15 s). */
+  awaitRecord: { req: { tabId: number; ms: number }; res: MainFrameRecord | null };
+  /**
+   * The page's response fetched again by Crawlscope (GET, no-store, 10 s, cookies only if allowed in
+   * the options), for a tab whose own response was not seen. Status line, headers and hops as webRequest saw them.
+   */
+  fetchPageResponse: { req: { url: string }; res: { record: MainFrameRecord; withCookies: boolean; requestedAt: number } };
   /** Uncompressed sizes of CSS/JS files the page could not measure (cross-origin without Timing-Allow-Origin): fetched, 10 s, capped. */
   bytesMeasureResources: { req: { urls: string[] }; res: { url: string; bytes: number | null; error: string | null }[] };
   /**
@@ -56,14 +66,28 @@ export interface BackgroundProtocol {
   probeCaching: { req: { url: string; requests: ProbeRequest[]; withCookies: boolean }; res: ProbeResult[] };
   /** The popup's full verdict for a tab: the toolbar badge follows it. */
   showVerdictBadge: { req: { tabId: number; verdict: Verdict }; res: null };
-  /** What the canonical URL answers (status, redirect target): GET without cookies, no-store, 10 s. */
-  checkCanonicalTarget: { req: { url: string }; res: CanonicalTargetInput };
+  /**
+   * What the canonical URL answers (status, redirect target): GET without cookies, no-store, 10 s.
+   * Only on the inspected page's host, unless the user asked for this one check (`userAsked`).
+   */
+  checkCanonicalTarget: { req: { url: string; pageUrl: string; userAsked: boolean }; res: CanonicalTargetInput };
   /** robots.txt of the URL's origin, fetched like Google (cached 24 h; refresh = "Fetch again"). */
   getRobots: { req: { url: string; refresh?: boolean }; res: RobotsReport };
   /** Fetch the URL as Googlebot Smartphone and Googlebot Desktop (in parallel) and compare. */
   compareAgents: { req: { url: string }; res: CompareReply };
   /** The last comparison's summary for this URL (this browser session), or null. */
   getCompareSummary: { req: { url: string }; res: ComparisonSummary | null };
+}
+
+/**
+ * The overlay's words come with the request, in the asking page's UI language (this script runs in
+ * the web page, which has no access to the extension's dictionaries).
+ */
+export interface OverlayText {
+  /** BCP 47 tag of the UI language, for Intl. */
+  locale: string;
+  /** `bytes.overlay.*` and `bytes.kind.*` messages in that language. */
+  messages: Record<string, string>;
 }
 
 /** Messages the content script answers (sent to one tab). */

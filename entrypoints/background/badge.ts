@@ -3,7 +3,7 @@ import type { BackgroundProtocol } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { badgeFor } from '../../lib/indexability/badgeFor';
-import { evaluateIndexability } from '../../lib/indexability/evaluateIndexability';
+import { indexabilityVerdict } from '../../lib/indexability/indexabilityVerdict';
 import type { PageSignals, Verdict } from '../../lib/indexability/types';
 import { loadRecord } from './tab-store';
 
@@ -51,7 +51,7 @@ async function quickBadge(tabId: number): Promise<void> {
   const [record, live] = await Promise.all([recordSoon(tabId), liveSignals(tabId)]);
   if (!record && !live) return;
   const url = record?.url ?? live?.url ?? tabUrl!;
-  const result = evaluateIndexability({
+  const result = indexabilityVerdict({
     url,
     status: record ? { code: record.statusCode, line: record.statusLine } : null,
     headers: record?.headers ?? null,

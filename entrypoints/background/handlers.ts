@@ -3,6 +3,8 @@ import type { BackgroundProtocol } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
+import { arrivingRecord, nextRecord } from './main-frame-recorder';
+import { fetchPageResponse } from './page-response';
 import { getRobots } from './robots';
 import { bytesFetchDocument, bytesMeasureResources } from './bytes';
 import { compareAgents, getCompareSummary } from './compare';
@@ -18,19 +20,23 @@ const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
   const fileAccess = await browser.extension.isAllowedFileSchemeAccess().catch(() => false);
   const verdict = inspectable(tab.url, fileAccess);
-  if (!verdict.ok) {
-    return { tabId, url: tab.url ?? null, title: tab.title ?? null, inspectable: verdict, record: null, facts: null };
-  }
+  const tabStatus = tab.status === 'loading' || tab.status === 'complete' ? tab.status : null;
+  const base = { tabId, url: tab.url ?? null, title: tab.title ?? null, inspectable: verdict, tabStatus };
+  if (!verdict.ok) return { ...base, record: null, arriving: null, facts: null };
   const [record, facts] = await Promise.all([
     loadRecord(tabId),
     sendToTab(tabId, 'getPageFacts', {}).catch(() => null),
   ]);
-  return { tabId, url: tab.url ?? null, title: tab.title ?? null, inspectable: verdict, record, facts };
+  return { ...base, record, arriving: arrivingRecord(tabId), facts };
 };
+
+const awaitRecord: H<'awaitRecord'> = ({ tabId, ms }) => nextRecord(tabId, Math.min(Math.max(0, ms), 15_000));
 
 /** Every message the background answers, in one place. */
 export const handlers = {
   getTabSnapshot,
+  awaitRecord,
+  fetchPageResponse,
   getRobots,
   bytesMeasureResources,
   bytesFetchDocument,

@@ -5,11 +5,14 @@ const TIMEOUT_MS = 10_000;
 
 /**
  * What the canonical URL answers: its status and where redirects lead. A plain GET without
- * cookies, never from the HTTP cache; the body is not read.
+ * cookies, never from the HTTP cache; the body is not read. A URL on another host than the page's
+ * is requested only when the user asked for that check.
  */
-export async function checkCanonicalTarget({ url }: BackgroundProtocol['checkCanonicalTarget']['req']): Promise<CanonicalTargetInput> {
+export async function checkCanonicalTarget({ url, pageUrl, userAsked }: BackgroundProtocol['checkCanonicalTarget']['req']): Promise<CanonicalTargetInput> {
   const u = new URL(url);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
+  // Crawlscope contacts only the inspected site on its own; another host only when the user asks.
+  if (!userAsked && u.host !== new URL(pageUrl).host) return { url, status: null, redirectedTo: null, error: null, notChecked: 'other-host' };
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   try {

@@ -16,6 +16,51 @@ interface Pending {
 // Only in memory while a navigation is in flight; the finished record goes to storage.session.
 const pending = new Map<string, Pending>();
 
+/**
+ * Per tab, the navigation whose final headers have arrived but whose body has not finished (a
+ * big page, or one that streams for ever): the popup can use its status and headers at once.
+ * Kept in memory only — no storage write on ordinary browsing beyond the one per finished load.
+ */
+const arriving = new Map<number, MainFrameRecord>();
+
+type Waiter = (record: MainFrameRecord) => void;
+const waiters = new Map<number, Set<Waiter>>();
+
+function announce(record: MainFrameRecord): void {
+  const ws = waiters.get(record.tabId);
+  if (!ws) return;
+  waiters.delete(record.tabId);
+  for (const w of ws) w(record);
+}
+
+/** The record whose body is still arriving for this tab, if any. */
+export function arrivingRecord(tabId: number): MainFrameRecord | null {
+  return arriving.get(tabId) ?? null;
+}
+
+/**
+ * Resolves with the next record (headers arrived, or the load finished) of a tab, or null after
+ * `ms`. Lets a popup opened during a load wait for it without polling.
+ */
+export function nextRecord(tabId: number, ms: number): Promise<MainFrameRecord | null> {
+  return new Promise((resolve) => {
+    const set = waiters.get(tabId) ?? new Set<Waiter>();
+    waiters.set(tabId, set);
+    const done: Waiter = (r) => {
+      clearTimeout(timer);
+      resolve(r);
+    };
+    const timer = setTimeout(() => {
+      set.delete(done);
+      resolve(null);
+    }, ms);
+    set.add(done);
+  });
+}
+
+const isRedirect = (status: number, headers: Header[]) =>
+  [301, 302, 303, 307, 308].includes(status) && headerValue(headers, 'location') !== null;
+
 const toHeaders = (h: HttpHeaders): Header[] =>
   (h ?? []).map((x) => ({
     name: x.name,
@@ -65,6 +110,24 @@ export function startRecordingMainFrames(): void {
           statusLine: d.statusLine ?? '',
           headers: toHeaders(d.responseHeaders),
         };
+        if (!isRedirect(d.statusCode, p.last.headers)) {
+          const record: MainFrameRecord = {
+            tabId: p.tabId,
+            requestedUrl: p.requestedUrl,
+            url: d.url,
+            statusCode: d.statusCode,
+            statusLine: p.last.statusLine,
+            headers: p.last.headers,
+            redirects: [...p.redirects],
+            ip: null,
+            fromCache: false,
+            completedAt: Date.now(),
+            error: null,
+            complete: false,
+          };
+          arriving.set(p.tabId, record);
+          announce(record);
+        }
       }
       return undefined;
     },
@@ -107,8 +170,10 @@ export function startRecordingMainFrames(): void {
         fromCache: d.fromCache,
         completedAt: Date.now(),
         error: null,
+        complete: true,
       };
-      void saveRecord(record);
+      arriving.delete(p.tabId);
+      void saveRecord(record).then(() => announce(record));
     },
     filter,
     ['responseHeaders'],
@@ -120,8 +185,9 @@ export function startRecordingMainFrames(): void {
       pending.delete(d.requestId);
       if (!p) return;
       // A download or a navigation the user aborted is not a page: keep the earlier record.
+      if (arriving.get(p.tabId)?.requestedUrl === p.requestedUrl) arriving.delete(p.tabId);
       if (d.error === 'net::ERR_ABORTED' || d.error === 'NS_BINDING_ABORTED') return;
-      void saveRecord({
+      const record: MainFrameRecord = {
         tabId: p.tabId,
         requestedUrl: p.requestedUrl,
         url: d.url,
@@ -133,12 +199,15 @@ export function startRecordingMainFrames(): void {
         fromCache: d.fromCache,
         completedAt: Date.now(),
         error: d.error,
-      });
+        complete: true,
+      };
+      void saveRecord(record).then(() => announce(record));
     },
     filter,
   );
 
   browser.tabs.onRemoved.addListener((tabId) => {
+    arriving.delete(tabId);
     void forgetTab(tabId);
   });
 }

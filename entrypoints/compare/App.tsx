@@ -7,7 +7,7 @@ import { compareChromeVersion, compareIncludeCookies } from '../../utils/setting
 import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/compare/googlebotUserAgent';
 import { renderedValues } from '../../lib/compare/renderedValues';
 import type { Field } from '../../lib/compare/comparison';
-import { CompareReport } from '../../components/CompareReport';
+import { CompareReport } from './CompareReport';
 
 type State =
   | { kind: 'running' }

@@ -1,6 +1,6 @@
 import { i18n } from '#i18n';
-import { BytesOptions } from '../../components/BytesOptions';
-import { VerifyOptions } from '../../components/VerifyOptions';
+import { BytesOptions } from './BytesOptions';
+import { VerifyOptions } from './VerifyOptions';
 import { LanguageOptions } from './LanguageOptions';
 
 /** The options page: one section per capability that has settings. */

@@ -1,27 +1,27 @@
 import { useEffect } from 'react';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
-import { usePopup } from './store';
-import { NotInspectable } from '../../components/NotInspectable';
-import { ResponseSection } from '../../components/ResponseSection';
-import { BytesSection } from '../../components/BytesSection';
-import { VerdictSection } from '../../components/VerdictSection';
-import { CachingSection } from '../../components/CachingSection';
-import { ExportBar } from '../../components/ExportBar';
-import { CompareSection } from '../../components/CompareSection';
-import { RobotsSection } from '../../components/RobotsSection';
+import { usePopup } from './report/store';
+import { useVerdict } from './report/useVerdict';
+import type { TabReport } from './report/types';
+import { NotInspectable } from './sections/NotInspectable';
+import { ResponseSection } from './sections/ResponseSection';
+import { BytesSection } from './sections/BytesSection';
+import { VerdictSection } from './sections/VerdictSection';
+import { CachingSection } from './sections/CachingSection';
+import { ExportBar } from './sections/ExportBar';
+import { CompareSection } from './sections/CompareSection';
+import { RobotsSection } from './sections/RobotsSection';
 
 export function App({ tabParam }: { tabParam: string | null }) {
-  const { snapshot, error, loading, tabId, load } = usePopup();
+  const { report, error, tabId, load } = usePopup();
   useEffect(() => {
     void load(tabParam);
   }, [load, tabParam]);
   // `npm run bench` reads this mark: the first render with the tab's data in it.
   useEffect(() => {
-    if (snapshot && performance.getEntriesByName('cs-first-render').length === 0) {
-      performance.mark('cs-first-render');
-    }
-  }, [snapshot]);
+    if (report && performance.getEntriesByName('cs-first-render').length === 0) performance.mark('cs-first-render');
+  }, [report]);
 
   const openInTab = () => {
     if (tabId === null) return;
@@ -29,7 +29,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
   };
 
   return (
-    <main className="cs-popup" data-testid="popup" aria-busy={loading}>
+    <main className="cs-popup" data-testid="popup" aria-busy={!report}>
       <header className="cs-header">
         <h1>{i18n.t('extName')}</h1>
         {tabParam === null && tabId !== null ? (
@@ -43,19 +43,33 @@ export function App({ tabParam }: { tabParam: string | null }) {
           {i18n.t('popup.error', [error])}
         </p>
       ) : null}
-      {loading && !snapshot ? <p data-testid="loading">{i18n.t('popup.loading')}</p> : null}
-      {snapshot && !snapshot.inspectable.ok ? (
-        <NotInspectable url={snapshot.url} reason={snapshot.inspectable.reason} />
+      {!report && !error ? <p data-testid="loading">{i18n.t('popup.loading')}</p> : null}
+      {report && !report.snapshot.inspectable.ok ? (
+        <NotInspectable url={report.snapshot.url} reason={report.snapshot.inspectable.reason} />
       ) : null}
-      {/* The verdict comes first; every other section follows it. */}
-      {snapshot && snapshot.inspectable.ok ? <VerdictSection snapshot={snapshot} /> : null}
-      {snapshot && snapshot.inspectable.ok ? <ResponseSection snapshot={snapshot} /> : null}
-      {snapshot && snapshot.inspectable.ok ? <BytesSection snapshot={snapshot} /> : null}
-      {snapshot && snapshot.inspectable.ok ? <RobotsSection snapshot={snapshot} /> : null}
-      {snapshot && snapshot.inspectable.ok ? <CompareSection snapshot={snapshot} /> : null}
-      {snapshot && snapshot.inspectable.ok ? <CachingSection snapshot={snapshot} /> : null}
-      {snapshot && snapshot.inspectable.ok ? <ExportBar snapshot={snapshot} /> : null}
-      <p className="verify-link"><a href={browser.runtime.getURL('/verify.html')} target="_blank" rel="noreferrer" data-testid="verify-link">{i18n.t('verify.openTool')}</a></p>
+      {report && report.snapshot.inspectable.ok ? <Report report={report} /> : null}
+      <p className="verify-link">
+        <a href={browser.runtime.getURL('/verify.html')} target="_blank" rel="noreferrer" data-testid="verify-link">
+          {i18n.t('verify.openTool')}
+        </a>
+      </p>
     </main>
+  );
+}
+
+/** Every section is a view of the one report; actions go back to the store. */
+function Report({ report }: { report: TabReport }) {
+  const result = useVerdict(report);
+  const actions = usePopup.getState();
+  return (
+    <>
+      <VerdictSection report={report} result={result} onReload={() => void actions.reloadTab()} onCheckCanonical={actions.checkCanonicalElsewhere} />
+      <ResponseSection report={report} onReload={() => void actions.reloadTab()} />
+      <BytesSection report={report} onFindCut={actions.findCut} onToggleOverlay={actions.toggleOverlay} />
+      <RobotsSection report={report} onRefetch={actions.refetchRobots} />
+      <CompareSection report={report} />
+      <CachingSection report={report} onProbe={actions.probe} />
+      <ExportBar report={report} result={result} />
+    </>
   );
 }

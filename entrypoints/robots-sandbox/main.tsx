@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { i18n, initI18n } from '#i18n';
-import { RobotsSandbox } from '../../components/RobotsSandbox';
+import { RobotsSandbox } from './RobotsSandbox';
 
 // The robots.txt sandbox: ?url=<page URL>[&line=<n>] opens it on that origin's live file.
 await initI18n();

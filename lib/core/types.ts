@@ -30,6 +30,11 @@ export interface MainFrameRecord {
   completedAt: number;
   /** Set when the navigation failed (net::ERR_…). */
   error: string | null;
+  /**
+   * False while the body is still arriving (the headers are final: a page that streams for ever
+   * still has them). Records stored before this field existed are complete.
+   */
+  complete?: boolean;
 }
 
 /** What the content script knows about the document without any heavy work. */

@@ -56,6 +56,13 @@ const sameUrl = (a: string, b: string) => {
     return a === b;
   }
 };
+const hostOf = (u: string) => {
+  try {
+    return new URL(u).host;
+  } catch {
+    return u;
+  }
+};
 const uniq = (xs: Source[]): Source[] => {
   const seen = new Set<string>();
   return xs.filter((s) => {
@@ -237,7 +244,9 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
 
   const target = input.canonicalTarget;
   if (elsewhere && target && sameUrl(target.url, canonical!)) {
-    if (target.error !== null) {
+    if (target.notChecked === 'other-host') {
+      reasons.push({ code: 'canonicalTargetOtherHost', severity: 'info', params: [target.url, hostOf(target.url)], sources: [] });
+    } else if (target.error !== null) {
       reasons.push({ code: 'canonicalTargetUnreachable', severity: 'info', params: [target.url, target.error], sources: [] });
     } else if (target.redirectedTo !== null && !sameUrl(target.redirectedTo, target.url)) {
       reasons.push({ code: 'canonicalTargetRedirects', severity: 'risk', params: [target.url, target.redirectedTo, String(target.status ?? '')], sources: [] });

@@ -13,3 +13,4 @@ export { badgeFor, type Badge } from './badgeFor';
 export { robotsInputFrom, tokenVerdicts, parseReport, ruleText, type TokenVerdict } from './robotsInputFrom';
 export { bytesInputFrom } from './bytesInputFrom';
 export { collectSignals, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';
+export { indexabilityVerdict, type VerdictOptions } from './indexabilityVerdict';

@@ -79,4 +79,9 @@ export interface CanonicalTargetInput {
   /** Final URL when the request was redirected. */
   redirectedTo: string | null;
   error: string | null;
+  /**
+   * Set when the canonical was not requested: it is on another host, and Crawlscope only contacts
+   * the inspected site unless the user asks for that check.
+   */
+  notChecked?: 'other-host';
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Worker } from '@playwright/test';
 import path from 'node:path';
 
 /** Debian's Chromium, or $CHROMIUM_PATH. Throws a message that says how to get it. */
@@ -30,4 +31,17 @@ export function chromiumArgs(ext: string): string[] {
     '--disable-gpu',
     '--disable-quic',
   ];
+}
+
+/**
+ * Resolves once the extension's service worker has run its script: its webRequest listener is
+ * registered, so every navigation from now on is recorded. (Playwright reports the worker as soon
+ * as its target exists, up to a few hundred ms before that on a new profile.)
+ */
+export async function extensionReady(sw: Worker, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await sw.evaluate(() => chrome.webRequest.onCompleted.hasListeners()))) {
+    if (Date.now() > deadline) throw new Error(`The extension's worker registered no listener within ${timeoutMs / 1000} s.`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

@@ -105,17 +105,26 @@ test('after a restart the worker is found again, fresh', async ({ serviceWorker 
   expect(await serviceWorker.evaluate(() => (globalThis as { __crawlscopeMarker?: number }).__crawlscopeMarker)).toBeUndefined();
 });
 
-test('headers unknown: the popup says so, and "Reload the tab" records them', async ({ page, demo, context, extensionId, tabIdOf, serviceWorker }) => {
+test('response not seen: the popup fetches it itself and says so; "Reload the tab" records the tab\'s own', async ({ page, demo, context, extensionId, tabIdOf, serviceWorker }) => {
   await page.goto(`${demo}/small.html`);
   const tabId = await tabIdOf(page);
   // As if the page had loaded before the extension started.
   await serviceWorker.evaluate((id) => chrome.storage.session.remove(`tab:${id}`), tabId);
   const popup = await context.newPage();
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
-  await expect(popup.getByTestId('no-record')).toContainText('so its status line and headers are unknown');
-  await expect(popup.getByTestId('headers-details')).toHaveCount(0);
+  await expect(popup.getByTestId('response')).toHaveAttribute('data-source', 'refetch');
+  await expect(popup.getByTestId('no-record')).toContainText(
+    "Crawlscope did not see this tab's own response (the page loaded before Crawlscope started, or came from the back/forward cache). The status and headers below come from a request Crawlscope made just now, without cookies.",
+  );
+  await expect(popup.getByTestId('status')).toHaveText('200 OK (HTTP/1.1)');
+  await popup.getByTestId('headers-details').locator('summary').click();
+  await expect(popup.locator('[data-testid=headers] tr[data-header=etag] td')).toHaveText('"small-v1"');
+  // The verdict stands on that response: no "headers unknown".
+  await expect(popup.getByTestId('verdict')).toHaveAttribute('data-complete', 'true');
+  await expect(popup.getByTestId('verdict-label')).toHaveText('Verdict for Google Search: Indexable');
   await popup.getByTestId('reload-tab').click();
-  await expect(popup.getByTestId('no-record')).toHaveCount(0, { timeout: 20_000 });
+  await expect(popup.getByTestId('response')).toHaveAttribute('data-source', 'recorded', { timeout: 20_000 });
+  await expect(popup.getByTestId('no-record')).toHaveCount(0);
   await popup.getByTestId('headers-details').locator('summary').click();
   await expect(popup.locator('[data-testid=headers] tr[data-header=etag] td')).toHaveText('"small-v1"');
   await popup.close();

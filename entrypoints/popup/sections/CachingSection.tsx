@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { i18n } from '#i18n';
-import type { TabSnapshot } from '../utils/protocol';
-import type { ProbeResult } from '../lib/caching';
-import { lintOf, useVerdict } from './VerdictStore';
+import { lintValidators, type ProbeResult } from '../../../lib/caching';
+import type { TabReport } from '../report/types';
 import { VerdictReasons } from './VerdictReasons';
 
 const outcomeText = (p: ProbeResult): string => {
@@ -23,11 +22,13 @@ const outcomeText = (p: ProbeResult): string => {
 };
 
 /** ETag / Last-Modified as Googlebot uses them, and a live conditional-request probe. */
-export function CachingSection(_: { snapshot: TabSnapshot }) {
-  const { record, probes, withCookies, probe } = useVerdict();
-  const lint = useMemo(() => lintOf(record.value), [record.value]);
-  if (!lint) return null; // headers unknown: the verdict section already offers a reload
-  const running = probes.status === 'running' || probes.status === 'idle';
+export function CachingSection({ report, onProbe }: { report: TabReport; onProbe: (withCookies: boolean) => void }) {
+  const record = report.response.value?.record ?? null;
+  const lint = useMemo(() => (record ? lintValidators(record.headers, Date.now()) : null), [record]);
+  const probes = report.probes;
+  const withCookies = report.probeWithCookies;
+  if (!lint) return null; // headers unknown: the response section already says why
+  const running = probes.status === 'pending';
   const uses =
     lint.googleUses === 'etag' ? i18n.t('caching.usesEtag') : lint.googleUses === 'last-modified' ? i18n.t('caching.usesLastModified') : i18n.t('caching.usesNone');
   return (
@@ -48,6 +49,7 @@ export function CachingSection(_: { snapshot: TabSnapshot }) {
         {running ? i18n.t('caching.probing') : ''}
       </p>
       {probes.status === 'failed' ? <p className="cs-error">{probes.error}</p> : null}
+      {probes.status === 'timeout' ? <p className="cs-error">{i18n.t('caching.tookLonger', [probes.limitMs / 1000])}</p> : null}
       {probes.value?.length ? (
         <>
           <table className="cs-table" data-testid="probes">
@@ -56,7 +58,7 @@ export function CachingSection(_: { snapshot: TabSnapshot }) {
                 <tr key={i} data-outcome={p.outcome} data-header={p.request.header}>
                   <th scope="row" className="cs-code">{`${p.request.header}: ${p.request.value}`}</th>
                   <td>{outcomeText(p)}</td>
-                  <td>{p.response ? i18n.t('caching.probeMs', [String(p.response.durationMs)]) : ''}</td>
+                  <td>{p.response ? i18n.t('caching.probeMs', [p.response.durationMs]) : ''}</td>
                 </tr>
               ))}
             </tbody>
@@ -71,12 +73,12 @@ export function CachingSection(_: { snapshot: TabSnapshot }) {
               type="checkbox"
               checked={withCookies}
               data-testid="probe-cookies"
-              onChange={(e) => void probe(e.currentTarget.checked)}
+              onChange={(e) => onProbe(e.currentTarget.checked)}
               disabled={running}
             />{' '}
             {i18n.t('caching.withCookies')}
           </label>
-          <button type="button" data-testid="probe-again" onClick={() => void probe(withCookies)} disabled={running}>
+          <button type="button" data-testid="probe-again" onClick={() => onProbe(withCookies)} disabled={running}>
             {i18n.t('caching.probeAgain')}
           </button>
         </div>

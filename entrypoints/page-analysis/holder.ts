@@ -3,11 +3,10 @@
 // extension page injects it into the tab (scripting.executeScript) right before it asks for one of
 // these analyses, so ordinary browsing never loads it. Both scripts share the extension's isolated
 // world, where the injected script leaves its functions for the content script's handlers.
-import type { analyzePage } from './content-bytes/analyzePage';
-import type { toggleOverlay } from './content-bytes/overlay';
-import type { pageResources } from './content-bytes/pageResources';
-import type { servedIndexSignals } from './content-bytes/servedIndexSignals';
-import type { ContentProtocol } from './protocol';
+import type { analyzePage } from './analyzePage';
+import type { toggleOverlay } from './overlay';
+import type { pageResources } from './pageResources';
+import type { servedIndexSignals } from './servedIndexSignals';
 
 export interface PageAnalysis {
   analyzePage: typeof analyzePage;
@@ -16,8 +15,6 @@ export interface PageAnalysis {
   servedIndexSignals: typeof servedIndexSignals;
 }
 
-/** The built file of entrypoints/page-analysis.ts. */
-export const PAGE_ANALYSIS_FILE = '/page-analysis.js';
 
 const KEY = '__crawlscopePageAnalysis';
 type Holder = { [KEY]?: PageAnalysis };
@@ -34,8 +31,3 @@ export function pageAnalysis(): PageAnalysis {
   return api;
 }
 
-/** Does this content message need the page-analysis script in the tab first? */
-export function needsPageAnalysis<K extends keyof ContentProtocol>(type: K, data: ContentProtocol[K]['req']): boolean {
-  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources') return true;
-  return type === 'getIndexSignals' && (data as { where?: string }).where === 'served';
-}

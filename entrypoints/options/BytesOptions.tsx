@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { i18n } from '#i18n';
-import { bytesIncludeCookies, bytesLimit } from '../utils/settings';
-import { LIMIT_CHOICES } from '../lib/bytes';
+import { i18n, tDynamic } from '#i18n';
+import { bytesIncludeCookies, bytesLimit } from '../../utils/settings';
+import { LIMIT_CHOICES } from '../../lib/bytes';
 
 const LABEL: Record<number, string> = {
   2_097_152: 'bytes.options.choice2MiB',
@@ -37,7 +37,7 @@ export function BytesOptions() {
         {LIMIT_CHOICES.map((n) => (
           <label key={n} style={{ display: 'block' }}>
             <input type="radio" name="bytes-limit" value={n} checked={value === n} onChange={() => void pick(n)} data-testid={`bytes-limit-${n}`} />{' '}
-            {i18n.t(LABEL[n] as never)}
+            {tDynamic(LABEL[n]!, [n])}
           </label>
         ))}
       </fieldset>

@@ -1,7 +1,7 @@
-import type { PageFacts } from '../lib/core/types';
-import { registerContentHandlers } from '../utils/messaging';
-import { liveIndexSignals } from '../utils/content-indexability';
-import { pageAnalysis } from '../utils/page-analysis';
+import type { PageFacts } from '../../lib/core/types';
+import { registerContentHandlers } from '../../utils/messaging';
+import { liveIndexSignals } from './liveIndexSignals';
+import { pageAnalysis } from '../page-analysis/holder';
 
 // O(1) on page load: remember the URL and register one listener. Everything else is read
 // from what the browser already measured, and only when the popup asks.
@@ -17,7 +17,7 @@ export default defineContentScript({
       getPageFacts: () => pageFacts(loadedUrl),
       getResourceUrls: () => resourceUrls(),
       // The heavy analyses live in the page-analysis script, which the asking page injects first
-      // (utils/page-analysis.ts): none of that code is loaded with the page.
+      // (entrypoints/page-analysis/holder.ts): none of that code is loaded with the page.
       bytesAnalyze: (req) => pageAnalysis().analyzePage(req),
       bytesOverlay: ({ show, text }) => pageAnalysis().toggleOverlay(show, text, ctx),
       bytesResources: () => pageAnalysis().pageResources(),

@@ -1,5 +1,5 @@
 import { i18n } from '#i18n';
-import type { IndexabilityResult } from '../lib/indexability';
+import type { IndexabilityResult } from '../../../lib/indexability';
 
 const whereText = (w: 'header' | 'served' | 'live') =>
   w === 'header' ? i18n.t('indexability.whereHeader') : w === 'served' ? i18n.t('indexability.whereServed') : i18n.t('indexability.whereLive');

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { RobotsDiagnostic } from '../lib/robots';
-import { robotsText } from './RobotsText';
+import type { RobotsDiagnostic } from '../../lib/robots';
+import { robotsText } from '../../components/RobotsText';
 
 const LINE_HEIGHT = 18;
 const PAD = 6;

@@ -1,6 +1,7 @@
 import { formatMessage, parseMessage, type PluralCategory } from '../../lib/i18n';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { BytesOverlayState } from '../../lib/bytes/pageReport';
+import type { OverlayText } from '../../utils/protocol';
 import type { PlacedItem } from '../../lib/bytes';
 import { lastAnalysis, forgetAnalysis } from './analyzePage';
 import { locateElement } from './locateElement';
@@ -39,16 +40,6 @@ interface Shown {
 let shown: Shown | null = null;
 let watching = false;
 
-/**
- * The overlay's words come with the request, in the asking page's UI language (this script runs in
- * the web page, which has no access to the extension's dictionaries).
- */
-export interface OverlayText {
-  /** BCP 47 tag of the UI language, for Intl. */
-  locale: string;
-  /** `bytes.overlay.*` and `bytes.kind.*` messages in that language. */
-  messages: Record<string, string>;
-}
 
 function translator({ locale, messages }: OverlayText) {
   const nf = new Intl.NumberFormat(locale);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { i18n } from '#i18n';
-import { verifyResolver } from '../utils/settings';
+import { verifyResolver } from '../../utils/settings';
 
 type Provider = 'google' | 'cloudflare';
 

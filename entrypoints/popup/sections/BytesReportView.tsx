@@ -1,6 +1,6 @@
-import type { AssessedResource, Finding, PlacedItem } from '../lib/bytes';
-import type { BytesPageReport } from '../lib/bytes/pageReport';
-import type { MessageParam } from '../lib/i18n';
+import type { AssessedResource, Finding, PlacedItem } from '../../../lib/bytes';
+import type { BytesPageReport } from '../../../lib/bytes/pageReport';
+import type { MessageParam } from '../../../lib/i18n';
 
 type T = (key: string, subs?: readonly MessageParam[]) => string;
 

@@ -1,7 +1,7 @@
-import { i18n } from '#i18n';
-import type { Reason } from '../lib/indexability/types';
-import { sourceText } from '../lib/report';
-import { translate } from './VerdictStore';
+import { i18n, tDynamic } from '#i18n';
+import type { Reason } from '../../../lib/indexability/types';
+import { sourceText } from '../../../lib/report';
+import { translate } from '../report/exportReport';
 
 /** A list of findings: severity, the finding in words, and each piece of evidence as text. */
 export function VerdictReasons({ reasons, prefix, testId }: { reasons: Reason[]; prefix: string; testId: string }) {
@@ -9,7 +9,7 @@ export function VerdictReasons({ reasons, prefix, testId }: { reasons: Reason[];
     <ul className="cs-verdict-reasons" data-testid={testId}>
       {reasons.map((r, i) => (
         <li key={`${r.code}-${i}`} data-code={r.code} data-severity={r.severity} className={`cs-verdict-reason cs-sev-${r.severity}`}>
-          <span className="cs-verdict-sev">{i18n.t(`report.severity.${r.severity}` as never)}</span>{' '}
+          <span className="cs-verdict-sev">{tDynamic(`report.severity.${r.severity}`)}</span>{' '}
           <span className="cs-verdict-msg" data-testid="reason-text">{translate(`${prefix}.${r.code}`, r.params)}</span>
           {r.sources.length ? (
             <ul className="cs-verdict-evidence" aria-label={i18n.t('indexability.evidence')}>

@@ -1,7 +1,7 @@
 import { i18n, formatInt } from '#i18n';
-import type { CompareReply } from '../utils/protocol';
-import type { Field, Row, SideSummary, WordDiff } from '../lib/compare';
-import { agentLabel, fieldLabel, findingText, severityLabel, whyText } from './CompareText';
+import type { CompareReply } from '../../utils/protocol';
+import type { Field, Row, SideSummary, WordDiff } from '../../lib/compare';
+import { agentLabel, fieldLabel, findingText, severityLabel, whyText } from '../../components/CompareText';
 
 type Ok = Extract<CompareReply, { ok: true }>;
 

@@ -1,48 +1,27 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
 import { i18n, formatDateTime } from '#i18n';
-import type { TabSnapshot } from '../utils/protocol';
-import { sendToBackground } from '../utils/messaging';
-import { evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsReport, robotsTxtUrl, type RobotsReport } from '../lib/robots';
-import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from './RobotsText';
+import { GOOGLE_CRAWLERS, type RobotsReport } from '../../../lib/robots';
+import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from '../../../components/RobotsText';
+import { RobotsDiagnosticItems } from '../../../components/RobotsDiagnosticItems';
+import type { TabReport } from '../report/types';
 import { RobotsResources } from './RobotsResources';
-import { RobotsDiagnosticItems } from './RobotsDiagnosticItems';
 
-/** robots.txt of the tab's origin: fetch status, and a verdict for every Google crawler token. */
-export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
-  const pageUrl = snapshot.facts?.url ?? snapshot.record?.url ?? snapshot.url ?? '';
-  const [report, setReport] = useState<RobotsReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const isHttp = robotsTxtUrl(pageUrl) !== null;
-  const load = useCallback(
-    async (refresh: boolean) => {
-      if (!isHttp) return;
-      setBusy(true);
-      setError(null);
-      try {
-        setReport(await sendToBackground('getRobots', { url: pageUrl, refresh }));
-      } catch (err) {
-        setError(err instanceof Error ? err.message : String(err));
-      } finally {
-        setBusy(false);
-      }
-    },
-    [pageUrl, isHttp],
-  );
-  useEffect(() => {
-    void load(false);
-  }, [load]);
-
-  const parsed = useMemo(() => (report ? parseRobotsReport(report) ?? undefined : undefined), [report]);
-  const verdicts = useMemo(() => (report ? evaluateReportForGoogle(report, pageUrl, parsed) : []), [report, pageUrl, parsed]);
+/** robots.txt of the tab's origin: fetch status, and a verdict for every Google crawler token. A view of the report. */
+export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onRefetch: () => void }) {
+  const pageUrl = r.url;
+  const step = r.robots;
+  const busy = step.status === 'pending';
+  const robots = step.value;
+  const report = robots?.report ?? null;
+  const parsed = robots?.parsed ?? null;
+  const verdicts = robots?.verdicts ?? [];
+  const isHttp = step.error !== 'notHttp';
 
   return (
     <section className="cs-section" data-testid="robots" aria-labelledby="cs-robots-h" aria-busy={busy}>
       <div className="robots-head">
         <h2 id="cs-robots-h">{i18n.t('robots.heading')}</h2>
         <span>
-          <button type="button" onClick={() => void load(true)} disabled={busy} data-testid="robots-refresh">
+          <button type="button" onClick={onRefetch} disabled={busy || !isHttp} data-testid="robots-refresh">
             {i18n.t('robots.fetchAgain')}
           </button>{' '}
           <button type="button" onClick={() => openSandbox(pageUrl)} data-testid="robots-open-sandbox">
@@ -51,7 +30,8 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
         </span>
       </div>
       {!isHttp ? <p data-testid="robots-not-http">{i18n.t('robots.notHttp')}</p> : null}
-      {error ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.error', [error])}</p> : null}
+      {step.status === 'failed' ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.error', [step.error ?? ''])}</p> : null}
+      {step.status === 'timeout' ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.tookLonger', [step.limitMs / 1000])}</p> : null}
       {!report && busy ? <p data-testid="robots-loading">{i18n.t('robots.loading')}</p> : null}
       {report ? <RobotsStatus report={report} /> : null}
       {report ? (
@@ -68,7 +48,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
           <tbody>
             {verdicts.map((v, i) => (
               <tr key={v.token} data-testid="robots-row" data-token={v.token} data-allowed={String(v.allowed)} data-line={v.line ?? ''} data-group={v.group}>
-                <th scope="row" className="cs-code" title={crawlerAbout(GOOGLE_CRAWLERS[i].about)}>
+                <th scope="row" className="cs-code" title={crawlerAbout(GOOGLE_CRAWLERS[i]!.about)}>
                   {v.token}
                 </th>
                 <td>
@@ -81,17 +61,17 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
                       type="button"
                       className="robots-line"
                       data-testid="robots-line"
-                      title={i18n.t('robots.openLineTitle', [String(v.line)])}
+                      title={i18n.t('robots.openLineTitle', [v.line])}
                       onClick={() => openSandbox(pageUrl, v.line)}
                     >
-                      {i18n.t('robots.lineButton', [String(v.line)])}
+                      {i18n.t('robots.lineButton', [v.line])}
                     </button>
                   ) : (
                     <span className="cs-muted">{i18n.t('robots.noLine')}</span>
                   )}
                   <div className="cs-muted robots-reason" data-testid="robots-reason">{robotsText('reason', v.reason)}</div>
-                  {GOOGLE_CRAWLERS[i].control ? (
-                    <div className="cs-note robots-reason" data-testid="robots-control-note">{crawlerAbout(GOOGLE_CRAWLERS[i].about)}</div>
+                  {GOOGLE_CRAWLERS[i]!.control ? (
+                    <div className="cs-note robots-reason" data-testid="robots-control-note">{crawlerAbout(GOOGLE_CRAWLERS[i]!.about)}</div>
                   ) : null}
                 </td>
               </tr>
@@ -101,7 +81,7 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
       ) : null}
       {parsed && parsed.diagnostics.length > 0 ? (
         <details data-testid="robots-notes">
-          <summary>{i18n.t('robots.notes', [String(parsed.diagnostics.length)])}</summary>
+          <summary>{i18n.t('robots.notes', [parsed.diagnostics.length])}</summary>
           <ul>
             <RobotsDiagnosticItems diagnostics={parsed.diagnostics} onLine={(line) => openSandbox(pageUrl, line)} />
           </ul>
@@ -109,15 +89,15 @@ export function RobotsSection({ snapshot }: { snapshot: TabSnapshot }) {
       ) : null}
       {parsed && parsed.sitemaps.length > 0 ? (
         <details data-testid="robots-sitemaps">
-          <summary>{i18n.t('robots.sitemaps', [String(parsed.sitemaps.length)])}</summary>
+          <summary>{i18n.t('robots.sitemaps', [parsed.sitemaps.length])}</summary>
           <ul>
             {parsed.sitemaps.map((sm, k) => (
-              <li key={k} className="cs-url">{i18n.t('robots.sitemapLine', [sm.url, String(sm.line)])}</li>
+              <li key={k} className="cs-url">{i18n.t('robots.sitemapLine', [sm.url, sm.line])}</li>
             ))}
           </ul>
         </details>
       ) : null}
-      {report ? <RobotsResources tabId={snapshot.tabId} /> : null}
+      {report ? <RobotsResources step={r.robotsResources} /> : null}
     </section>
   );
 }
@@ -157,12 +137,12 @@ function RobotsStatus({ report }: { report: RobotsReport }) {
         ) : null}
         <dt>{i18n.t('robots.fetched')}</dt>
         <dd data-testid="robots-fetched" data-from-cache={String(report.fromCache)}>
-          {report.fromCache ? i18n.t('robots.fromCache', [when]) : i18n.t('robots.fetchedIn', [when, String(report.durationMs)])}
+          {report.fromCache ? i18n.t('robots.fromCache', [when]) : i18n.t('robots.fetchedIn', [when, report.durationMs])}
         </dd>
       </dl>
       {report.hops.length > 0 ? (
         <div data-testid="robots-hops">
-          <h3>{i18n.t('robots.hops', [String(report.hops.length)])}</h3>
+          <h3>{i18n.t('robots.hops', [report.hops.length])}</h3>
           <ol className="cs-redirects">
             {report.hops.map((h, i) => (
               <li key={i} className="cs-url">

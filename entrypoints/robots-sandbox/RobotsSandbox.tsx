@@ -1,10 +1,10 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { i18n } from '#i18n';
-import { sendToBackground } from '../utils/messaging';
-import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../lib/robots';
+import { sendToBackground } from '../../utils/messaging';
+import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../../lib/robots';
 import { RobotsEditor } from './RobotsEditor';
-import { RobotsDiagnosticItems } from './RobotsDiagnosticItems';
-import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from './RobotsText';
+import { RobotsDiagnosticItems } from '../../components/RobotsDiagnosticItems';
+import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from '../../components/RobotsText';
 
 const MAX_URLS = 20;
 

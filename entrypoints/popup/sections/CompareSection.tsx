@@ -1,26 +1,18 @@
-import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { i18n, formatTime } from '#i18n';
-import type { TabSnapshot } from '../utils/protocol';
-import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
-import { sendToBackground } from '../utils/messaging';
-import { fieldLabel, severityLabel } from './CompareText';
+import { fieldLabel, severityLabel } from '../../../components/CompareText';
+import type { TabReport } from '../report/types';
 
 /**
- * Popup section: the last mobile vs desktop comparison of this URL (if any, from this
- * browser session) and the button that opens the comparison page. Fetches nothing itself.
+ * The last mobile vs desktop comparison of this URL (if any, from this browser session) and the
+ * button that opens the comparison page. A view of the report: fetches nothing itself.
  */
-export function CompareSection({ snapshot }: { snapshot: TabSnapshot }) {
-  const url = snapshot.facts?.url ?? snapshot.url;
-  const [summary, setSummary] = useState<ComparisonSummary | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    sendToBackground('getCompareSummary', { url }).then(setSummary, () => setSummary(null));
-  }, [url]);
-  if (!url) return null;
-
+export function CompareSection({ report }: { report: TabReport }) {
+  const url = report.url;
+  if (report.compare.status === 'skipped') return null;
+  const summary = report.compare.value ?? null;
   const open = () => {
-    void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(url)}&tab=${snapshot.tabId}`) });
+    void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(url)}&tab=${report.tabId}`) });
   };
   const when = summary ? formatTime(summary.comparedAt) : '';
   return (

@@ -1,0 +1,100 @@
+import { browser } from 'wxt/browser';
+import { tDynamic, type MessageParam } from '#i18n';
+import { headerValue } from '../../../lib/core/headers';
+import { headerBytesOf } from '../report/store';
+import type { TabReport } from '../report/types';
+import { BytesReportView } from './BytesReportView';
+
+const t = (key: string, subs?: readonly MessageParam[]) => tDynamic(key, subs);
+
+interface Props {
+  report: TabReport;
+  onFindCut: () => void;
+  onToggleOverlay: () => void;
+}
+
+/** The exact byte count (headers + body) against Googlebot's limit, and on request where the cut falls. */
+export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
+  const facts = report.snapshot.facts;
+  const record = report.response.value?.record ?? null;
+  const limit = report.limit;
+  const headerBytes = headerBytesOf(record);
+  const page = report.cut.value ?? report.bytes.value?.page ?? null;
+  const contentLength = record && !headerValue(record.headers, 'content-encoding') ? Number(headerValue(record.headers, 'content-length') ?? NaN) : NaN;
+  const sameDocument = report.movedFrom === null;
+  const decoded = (sameDocument && facts?.navigation?.decodedBodySize) || (Number.isFinite(contentLength) ? contentLength : null);
+  const bodyBytes = page ? page.read.fetchedBytes : decoded;
+  const total = bodyBytes !== null && bodyBytes !== undefined ? (headerBytes ?? 0) + bodyBytes : null;
+  const busy = report.cut.status === 'pending' || report.resources.status === 'pending';
+  const cut = report.cut;
+  const error = cut.status === 'failed' ? cut.error : null;
+  const pdf = limit === 67_108_864 && /pdf/i.test((record && headerValue(record.headers, 'content-type')) ?? '');
+
+  const over = total !== null && total > limit;
+  return (
+    <section className="cs-section" data-testid="bytes" aria-labelledby="cs-bytes-h">
+      <h2 id="cs-bytes-h">{t('bytes.heading')}</h2>
+      <dl className="cs-facts">
+        <dt>{t('bytes.headers')}</dt>
+        <dd data-testid="bytes-headers" data-bytes={headerBytes ?? ''}>
+          {headerBytes !== null ? t('bytes.headersValue', [headerBytes]) : t('bytes.headersUnknown')}
+          <div className="cs-muted">{t('bytes.headersHow')}</div>
+          {record?.fromCache ? (
+            <div className="cs-note" data-testid="bytes-headers-cached">
+              {t('bytes.headersFromCache')}
+            </div>
+          ) : null}
+        </dd>
+        <dt>{t('bytes.body')}</dt>
+        <dd data-testid="bytes-body" data-bytes={bodyBytes ?? ''}>
+          {bodyBytes !== null && bodyBytes !== undefined ? t('bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
+        </dd>
+        <dt>{t('bytes.total')}</dt>
+        <dd data-testid="bytes-total" data-bytes={total ?? ''}>{total !== null ? t('bytes.totalValue', [total]) : '—'}</dd>
+        <dt>{t('bytes.limit')}</dt>
+        <dd data-testid="bytes-limit" data-bytes={limit}>
+          {t('bytes.limitValue', [limit])}
+          <div className="cs-muted" data-testid="bytes-assumption">
+            {pdf ? t('bytes.limitPdf', [limit]) : t('bytes.limitAssumption', [limit, 2_000_000, 2_097_152])}{' '}
+            <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noreferrer">
+              {t('bytes.changeLimit')}
+            </a>
+          </div>
+        </dd>
+      </dl>
+      {total !== null ? (
+        <p className={over ? 'cs-error' : ''} data-testid="bytes-verdict" data-truncated={over ? 'true' : 'false'}>
+          {over ? t('bytes.over', [total - limit]) : t('bytes.within', [limit - total])}
+        </p>
+      ) : null}
+      <p>
+        <button type="button" onClick={onFindCut} disabled={busy} data-testid="bytes-analyze">
+          {report.cut.status === 'done' ? t('bytes.analyzeAgain') : t('bytes.analyze')}
+        </button>{' '}
+        {report.cut.value && report.cut.value.report.isHtml ? (
+          <button type="button" onClick={onToggleOverlay} data-testid="bytes-overlay-toggle" aria-pressed={!!report.overlay?.shown}>
+            {report.overlay?.shown ? t('bytes.hideOverlay') : t('bytes.showOverlay')}
+          </button>
+        ) : null}
+      </p>
+      {cut.status === 'pending' ? <p data-testid="bytes-busy">{t('bytes.analyzing')}</p> : null}
+      {cut.status === 'timeout' ? (
+        <p className="cs-error" role="alert" data-testid="bytes-error">
+          {t('bytes.tookLonger', [cut.limitMs / 1000])}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="cs-error" role="alert" data-testid="bytes-error">
+          {facts === null ? t('bytes.noContentScript') : t('bytes.error', [error.startsWith('bytes.error.') ? t(`bytes.errorCode.${error.slice('bytes.error.'.length)}`) : error])}
+        </p>
+      ) : null}
+      {report.overlayError ? (
+        <p className="cs-error" role="alert" data-testid="bytes-overlay-error">
+          {t('bytes.error', [report.overlayError])}
+        </p>
+      ) : null}
+      {report.overlay?.shown ? <p className="cs-muted" data-testid="bytes-overlay-state">{t('bytes.overlayShown', [report.overlay.items])}</p> : null}
+      {report.cut.value ? <BytesReportView page={report.cut.value} resources={report.resources.value} t={t} /> : null}
+    </section>
+  );
+}

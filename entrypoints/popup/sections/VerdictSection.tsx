@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { i18n, tDynamic } from '#i18n';
+import { verdictKey } from '../../../lib/report';
+import type { IndexabilityResult } from '../../../lib/indexability';
+import { verdictPending } from '../report/store';
+import { VERDICT_STEPS, type TabReport } from '../report/types';
+import { VerdictReasons } from './VerdictReasons';
+import { VerdictDetails } from './VerdictDetails';
+
+interface Props {
+  report: TabReport;
+  result: IndexabilityResult;
+  onReload: () => void;
+  onCheckCanonical: () => void;
+}
+
+/** The verdict: one word, then every reason with its evidence. A view of the report. */
+export function VerdictSection({ report, result, onReload, onCheckCanonical }: Props) {
+  const pending = verdictPending(report);
+  const complete = pending.length === 0;
+  useEffect(() => {
+    if (performance.getEntriesByName('cs-verdict-first').length === 0) performance.mark('cs-verdict-first');
+  }, []);
+  useEffect(() => {
+    if (complete && performance.getEntriesByName('cs-verdict-complete').length === 0) performance.mark('cs-verdict-complete');
+  }, [complete]);
+
+  const key = verdictKey(result.verdict);
+  // A step that failed or ran out of time is said in words; the verdict stands on the rest.
+  const ended = VERDICT_STEPS.filter((k) => k !== 'response' && (report[k].status === 'failed' || report[k].status === 'timeout'));
+  const otherHost = report.canonical.value?.notChecked === 'other-host';
+  return (
+    <section
+      className="cs-section cs-verdict"
+      data-testid="verdict"
+      data-verdict={result.verdict}
+      data-complete={complete}
+      aria-labelledby="cs-verdict-h"
+      aria-busy={!complete}
+    >
+      <h2 id="cs-verdict-h">{i18n.t('indexability.heading')}</h2>
+      <p className={`cs-verdict-label cs-verdict-${result.verdict}`} data-testid="verdict-label" role="status">
+        <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')} </span>
+        {tDynamic(`indexability.verdict.${key}`)}
+      </p>
+      <p className="cs-verdict-summary">{tDynamic(`indexability.summary.${key}`)}</p>
+      <p className="cs-muted" role="status" aria-live="polite" data-testid="verdict-progress">
+        {pending.length ? i18n.t('indexability.progress', [pending.map((p) => tDynamic(`indexability.step.${p}`)).join(', ')]) : ''}
+      </p>
+      {ended.map((k) => (
+        <p key={k} className="cs-note" data-testid={`verdict-failed-${k}`} data-status={report[k].status}>
+          {report[k].status === 'timeout'
+            ? i18n.t('indexability.stepTimeout', [tDynamic(`indexability.step.${k}`), report[k].limitMs / 1000])
+            : tDynamic(`indexability.stepFailed.${k}`, [report[k].error ?? ''])}
+        </p>
+      ))}
+      {report.response.status === 'failed' || report.response.status === 'timeout' ? (
+        <p className="cs-note" data-testid="verdict-failed-response">
+          {report.response.status === 'timeout'
+            ? i18n.t('indexability.stepTimeout', [tDynamic('indexability.step.response'), report.response.limitMs / 1000])
+            : i18n.t('indexability.stepFailed.response', [report.response.error ?? ''])}{' '}
+          <button type="button" data-testid="verdict-reload" onClick={onReload}>
+            {i18n.t('indexability.reload')}
+          </button>
+        </p>
+      ) : null}
+      <h3>{i18n.t('indexability.reasonsHeading', [result.reasons.length])}</h3>
+      <VerdictReasons reasons={result.reasons} prefix="indexability.reason" testId="reasons" />
+      {otherHost ? (
+        <p>
+          <button type="button" data-testid="canonical-check-other-host" onClick={onCheckCanonical}>
+            {i18n.t('indexability.checkOtherHost', [hostOf(report.canonical.value!.url)])}
+          </button>
+        </p>
+      ) : null}
+      <VerdictDetails result={result} />
+    </section>
+  );
+}
+
+function hostOf(u: string): string {
+  try {
+    return new URL(u).host;
+  } catch {
+    return u;
+  }
+}
