@@ -104,7 +104,7 @@ export const i18n = { t, tDynamic };
 export { tDynamic };
 
 /** The UI language's id (`de`, `zh_TW`) and BCP 47 tag (`de`, `zh-TW`). */
-export const uiLanguage = () => language;
+export const currentUiLanguage = () => language;
 export const uiLocale = () => tag;
 
 /** The messages under a prefix, for code that renders outside the extension's pages (the in-page overlay). */

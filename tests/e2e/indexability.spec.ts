@@ -44,15 +44,6 @@ async function badge(sw: Worker, tabId: number) {
   }), tabId);
 }
 
-// A worker that has only just started can miss the very first navigation's headers (the
-// recorder is not listening yet); load one page first so every test sees what a user with a
-// running extension sees, whichever test runs first.
-test.beforeAll(async ({ extContext, demo }) => {
-  const warm = await extContext.newPage();
-  await warm.goto(`${demo}/`);
-  await warm.close();
-});
-
 test.describe('indexability verdict', () => {
   test('indexable page: "Indexable", green OK badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
     await page.goto(`${demo}/indexability/indexable.html`);

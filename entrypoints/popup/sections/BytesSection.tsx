@@ -4,6 +4,7 @@ import { headerValue } from '../../../lib/core/headers';
 import { headerBytesOf } from '../report/store';
 import type { TabReport } from '../report/types';
 import { BytesReportView } from './BytesReportView';
+import { errorText } from '../report/errorText';
 
 const t = (key: string, subs?: readonly MessageParam[]) => tDynamic(key, subs);
 
@@ -85,7 +86,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
       ) : null}
       {error ? (
         <p className="cs-error" role="alert" data-testid="bytes-error">
-          {facts === null ? t('bytes.noContentScript') : t('bytes.error', [error.startsWith('bytes.error.') ? t(`bytes.errorCode.${error.slice('bytes.error.'.length)}`) : error])}
+          {facts === null ? t('bytes.noContentScript') : t('bytes.error', [errorText(error)])}
         </p>
       ) : null}
       {report.overlayError ? (

@@ -6,6 +6,7 @@ import { verdictPending } from '../report/store';
 import { VERDICT_STEPS, type TabReport } from '../report/types';
 import { VerdictReasons } from './VerdictReasons';
 import { VerdictDetails } from './VerdictDetails';
+import { errorText } from '../report/errorText';
 
 interface Props {
   report: TabReport;
@@ -51,14 +52,14 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
         <p key={k} className="cs-note" data-testid={`verdict-failed-${k}`} data-status={report[k].status}>
           {report[k].status === 'timeout'
             ? i18n.t('indexability.stepTimeout', [tDynamic(`indexability.step.${k}`), report[k].limitMs / 1000])
-            : tDynamic(`indexability.stepFailed.${k}`, [report[k].error ?? ''])}
+            : tDynamic(`indexability.stepFailed.${k}`, [errorText(report[k].error)])}
         </p>
       ))}
       {report.response.status === 'failed' || report.response.status === 'timeout' ? (
         <p className="cs-note" data-testid="verdict-failed-response">
           {report.response.status === 'timeout'
             ? i18n.t('indexability.stepTimeout', [tDynamic('indexability.step.response'), report.response.limitMs / 1000])
-            : i18n.t('indexability.stepFailed.response', [report.response.error ?? ''])}{' '}
+            : i18n.t('indexability.stepFailed.response', [errorText(report.response.error)])}{' '}
           <button type="button" data-testid="verdict-reload" onClick={onReload}>
             {i18n.t('indexability.reload')}
           </button>
