@@ -38,3 +38,7 @@ export const bytesIncludeCookies = storage.defineItem<boolean>(settingKey('bytes
 export const uiLanguage = storage.defineItem<import('../lib/i18n').UiLanguagePreference>(settingKey('uiLanguage'), {
   fallback: 'browser',
 });
+
+// popup: which report sections the user opened or closed (absent: the default, open), and whether
+// the robots.txt table lists every Google token or only those that differ from Googlebot.
+export const popupFolds = storage.defineItem<Record<string, boolean>>(settingKey('popup.folds'), { fallback: {} });

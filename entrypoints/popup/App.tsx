@@ -12,12 +12,11 @@ import { CachingSection } from './sections/CachingSection';
 import { ExportBar } from './sections/ExportBar';
 import { CompareSection } from './sections/CompareSection';
 import { RobotsSection } from './sections/RobotsSection';
+import { Summary } from './sections/Summary';
+import { summaryLines } from './report/summary';
 
 export function App({ tabParam }: { tabParam: string | null }) {
-  const { report, error, tabId, load } = usePopup();
-  useEffect(() => {
-    void load(tabParam);
-  }, [load, tabParam]);
+  const { report, error, tabId } = usePopup();
   // `npm run bench` reads this mark: the first render with the tab's data in it.
   useEffect(() => {
     if (report && performance.getEntriesByName('cs-first-render').length === 0) performance.mark('cs-first-render');
@@ -61,14 +60,19 @@ export function App({ tabParam }: { tabParam: string | null }) {
 function Report({ report }: { report: TabReport }) {
   const result = useVerdict(report);
   const actions = usePopup.getState();
+  const canCompare = report.compare.status !== 'skipped';
+  const openCompare = () => {
+    void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(report.url)}&tab=${report.tabId}`) });
+  };
   return (
     <>
+      <Summary lines={summaryLines(report, result)} onCompare={canCompare ? openCompare : null} />
       <VerdictSection report={report} result={result} onReload={() => void actions.reloadTab()} onCheckCanonical={actions.checkCanonicalElsewhere} />
       <ResponseSection report={report} onReload={() => void actions.reloadTab()} />
       <BytesSection report={report} onFindCut={actions.findCut} onToggleOverlay={actions.toggleOverlay} />
       <RobotsSection report={report} onRefetch={actions.refetchRobots} />
-      <CompareSection report={report} />
       <CachingSection report={report} onProbe={actions.probe} />
+      <CompareSection report={report} onCompare={openCompare} />
       <ExportBar report={report} result={result} />
     </>
   );

@@ -80,6 +80,10 @@ interface PopupState {
   /** The tab could not be read at all (no such tab, …). */
   error: string | null;
   report: TabReport | null;
+  /** Reads the tab and creates its report; the facts are then gathered in the background (`gathered`). */
+  open: (tabParam: string | null) => Promise<void>;
+  /** Resolves when every step of the current report has ended. */
+  gathered: Promise<void>;
   load: (tabParam: string | null) => Promise<void>;
   reloadTab: () => Promise<void>;
   refetchRobots: () => void;
@@ -260,7 +264,7 @@ export const usePopup = create<PopupState>((set, get) => {
     tabId: null,
     error: null,
     report: null,
-    load: async (tabParam) => {
+    open: async (tabParam) => {
       set({ error: null });
       try {
         const tabId = await resolveTabId(tabParam);
@@ -290,11 +294,15 @@ export const usePopup = create<PopupState>((set, get) => {
           overlay: null,
           overlayError: null,
         };
-        set({ report });
-        if (snapshot.inspectable.ok) await gather(report);
+        set({ report, gathered: snapshot.inspectable.ok ? gather(report).catch((err: unknown) => set({ error: errText(err) })) : Promise.resolve() });
       } catch (err) {
         set({ error: errText(err) });
       }
+    },
+    gathered: Promise.resolve(),
+    load: async (tabParam) => {
+      await get().open(tabParam);
+      await get().gathered;
     },
     reloadTab: async () => {
       const tabId = get().tabId;

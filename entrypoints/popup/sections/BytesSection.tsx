@@ -3,6 +3,7 @@ import { tDynamic, type MessageParam } from '#i18n';
 import { headerValue } from '../../../lib/core/headers';
 import { headerBytesOf } from '../report/store';
 import type { TabReport } from '../report/types';
+import { Fold } from './Fold';
 import { BytesReportView } from './BytesReportView';
 import { errorText } from '../report/errorText';
 
@@ -33,8 +34,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
 
   const over = total !== null && total > limit;
   return (
-    <section className="cs-section" data-testid="bytes" aria-labelledby="cs-bytes-h">
-      <h2 id="cs-bytes-h">{t('bytes.heading')}</h2>
+    <Fold id="bytes" testId="bytes" heading={t('bytes.heading')} busy={busy}>
       <dl className="cs-facts">
         <dt>{t('bytes.headers')}</dt>
         <dd data-testid="bytes-headers" data-bytes={headerBytes ?? ''}>
@@ -96,6 +96,6 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
       ) : null}
       {report.overlay?.shown ? <p className="cs-muted" data-testid="bytes-overlay-state">{t('bytes.overlayShown', [report.overlay.items])}</p> : null}
       {report.cut.value ? <BytesReportView page={report.cut.value} resources={report.resources.value} t={t} /> : null}
-    </section>
+    </Fold>
   );
 }

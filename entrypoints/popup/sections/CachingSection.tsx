@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { i18n } from '#i18n';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
 import type { TabReport } from '../report/types';
+import { Fold } from './Fold';
 import { VerdictReasons } from './VerdictReasons';
 
 const outcomeText = (p: ProbeResult): string => {
@@ -32,8 +33,7 @@ export function CachingSection({ report, onProbe }: { report: TabReport; onProbe
   const uses =
     lint.googleUses === 'etag' ? i18n.t('caching.usesEtag') : lint.googleUses === 'last-modified' ? i18n.t('caching.usesLastModified') : i18n.t('caching.usesNone');
   return (
-    <section className="cs-section" data-testid="caching" aria-labelledby="cs-caching-h" aria-busy={running} data-probe={probes.status}>
-      <h2 id="cs-caching-h">{i18n.t('caching.heading')}</h2>
+    <Fold id="caching" testId="caching" heading={i18n.t('caching.heading')} busy={running} data={{ probe: probes.status }}>
       <dl className="cs-facts">
         <dt>ETag</dt>
         <dd className="cs-code" data-testid="caching-etag">{lint.etag?.value ?? i18n.t('caching.notSent')}</dd>
@@ -83,6 +83,6 @@ export function CachingSection({ report, onProbe }: { report: TabReport; onProbe
           </button>
         </div>
       ) : null}
-    </section>
+    </Fold>
   );
 }

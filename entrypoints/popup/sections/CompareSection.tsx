@@ -1,23 +1,18 @@
-import { browser } from 'wxt/browser';
 import { i18n, formatTime } from '#i18n';
 import { fieldLabel, severityLabel } from '../../../components/CompareText';
 import type { TabReport } from '../report/types';
+import { Fold } from './Fold';
 
 /**
  * The last mobile vs desktop comparison of this URL (if any, from this browser session) and the
  * button that opens the comparison page. A view of the report: fetches nothing itself.
  */
-export function CompareSection({ report }: { report: TabReport }) {
-  const url = report.url;
+export function CompareSection({ report, onCompare }: { report: TabReport; onCompare: () => void }) {
   if (report.compare.status === 'skipped') return null;
   const summary = report.compare.value ?? null;
-  const open = () => {
-    void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(url)}&tab=${report.tabId}`) });
-  };
   const when = summary ? formatTime(summary.comparedAt) : '';
   return (
-    <section className="cs-section" data-testid="compare-section" aria-labelledby="cs-compare-h">
-      <h2 id="cs-compare-h">{i18n.t('compare.heading')}</h2>
+    <Fold id="compare" testId="compare-section" heading={i18n.t('compare.heading')}>
       {!summary ? <p className="cs-muted">{i18n.t('compare.notCompared')}</p> : null}
       {summary?.identical ? <p data-testid="compare-summary">{i18n.t('compare.summaryIdentical', [when])}</p> : null}
       {summary && !summary.identical ? (
@@ -34,9 +29,9 @@ export function CompareSection({ report }: { report: TabReport }) {
           ])}
         </p>
       ) : null}
-      <button type="button" onClick={open} data-testid="compare-open">
+      <button type="button" onClick={onCompare} data-testid="compare-open">
         {i18n.t('compare.open')}
       </button>
-    </section>
+    </Fold>
   );
 }

@@ -4,6 +4,7 @@ import { parseStatusLine } from '../../../lib/core/status-line';
 import type { MainFrameRecord } from '../../../lib/core/types';
 import { HeaderTable } from '../../../components/HeaderTable';
 import type { TabReport } from '../report/types';
+import { Fold } from './Fold';
 
 const statusText = (r: MainFrameRecord) => {
   const line = r.statusLine ? parseStatusLine(r.statusLine) : null;
@@ -26,8 +27,7 @@ export function ResponseSection({ report, onReload }: { report: TabReport; onRel
   const encoding = (sameDocument && facts?.navigation?.contentEncoding) || (record && headerValue(record.headers, 'content-encoding')) || null;
 
   return (
-    <section className="cs-section" data-testid="response" aria-labelledby="cs-response-h" data-source={info?.source ?? ''}>
-      <h2 id="cs-response-h">{i18n.t('response.heading')}</h2>
+    <Fold id="response" testId="response" heading={i18n.t('response.heading')} data={{ source: info?.source ?? '' }}>
       {report.movedFrom !== null ? (
         <p className="cs-note" data-testid="response-moved">
           {i18n.t('response.movedByHistory', [report.movedFrom])}
@@ -100,6 +100,6 @@ export function ResponseSection({ report, onReload }: { report: TabReport; onRel
           <HeaderTable headers={record.headers} testId="headers" />
         </details>
       ) : null}
-    </section>
+    </Fold>
   );
 }

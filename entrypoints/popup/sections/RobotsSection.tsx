@@ -3,6 +3,8 @@ import { GOOGLE_CRAWLERS, type RobotsReport } from '../../../lib/robots';
 import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from '../../../components/RobotsText';
 import { RobotsDiagnosticItems } from '../../../components/RobotsDiagnosticItems';
 import type { TabReport } from '../report/types';
+import { Fold } from './Fold';
+import { useFolds } from '../report/folds';
 import { RobotsResources } from './RobotsResources';
 
 /** robots.txt of the tab's origin: fetch status, and a verdict for every Google crawler token. A view of the report. */
@@ -15,20 +17,31 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
   const parsed = robots?.parsed ?? null;
   const verdicts = robots?.verdicts ?? [];
   const isHttp = step.error !== 'notHttp';
+  const showAll = useFolds((f) => f.isOpen('robots-all', false));
+  const setOpen = useFolds((f) => f.setOpen);
+  // Googlebot, then the tokens whose verdict differs from Googlebot's; the rest behind "show all".
+  const indexed = verdicts.map((v, i) => ({ v, i }));
+  const differs = indexed.filter(({ v, i }) => i > 0 && v.allowed !== verdicts[0]!.allowed);
+  const same = indexed.filter(({ v, i }) => i > 0 && v.allowed === verdicts[0]!.allowed);
+  const rows = indexed.length ? [indexed[0]!, ...differs, ...(showAll ? same : [])] : [];
 
   return (
-    <section className="cs-section" data-testid="robots" aria-labelledby="cs-robots-h" aria-busy={busy}>
-      <div className="robots-head">
-        <h2 id="cs-robots-h">{i18n.t('robots.heading')}</h2>
-        <span>
+    <Fold
+      id="robots"
+      testId="robots"
+      heading={i18n.t('robots.heading')}
+      busy={busy}
+      actions={
+        <>
           <button type="button" onClick={onRefetch} disabled={busy || !isHttp} data-testid="robots-refresh">
             {i18n.t('robots.fetchAgain')}
           </button>{' '}
           <button type="button" onClick={() => openSandbox(pageUrl)} data-testid="robots-open-sandbox">
             {i18n.t('robots.openSandbox')}
           </button>
-        </span>
-      </div>
+        </>
+      }
+    >
       {!isHttp ? <p data-testid="robots-not-http">{i18n.t('robots.notHttp')}</p> : null}
       {step.status === 'failed' ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.error', [step.error ?? ''])}</p> : null}
       {step.status === 'timeout' ? <p className="cs-error" role="alert" data-testid="robots-error">{i18n.t('robots.tookLonger', [step.limitMs / 1000])}</p> : null}
@@ -46,7 +59,7 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
             </tr>
           </thead>
           <tbody>
-            {verdicts.map((v, i) => (
+            {rows.map(({ v, i }) => (
               <tr key={v.token} data-testid="robots-row" data-token={v.token} data-allowed={String(v.allowed)} data-line={v.line ?? ''} data-group={v.group}>
                 <th scope="row" className="cs-code" title={crawlerAbout(GOOGLE_CRAWLERS[i]!.about)}>
                   {v.token}
@@ -79,6 +92,11 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
           </tbody>
         </table>
       ) : null}
+      {report && same.length ? (
+        <button type="button" className="cs-link-button" data-testid="robots-show-all" aria-expanded={showAll} onClick={() => setOpen('robots-all', !showAll)}>
+          {showAll ? i18n.t('robots.showDiffering') : i18n.t('robots.showAll', [verdicts.length, same.length])}
+        </button>
+      ) : null}
       {parsed && parsed.diagnostics.length > 0 ? (
         <details data-testid="robots-notes">
           <summary>{i18n.t('robots.notes', [parsed.diagnostics.length])}</summary>
@@ -98,7 +116,7 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
         </details>
       ) : null}
       {report ? <RobotsResources step={r.robotsResources} /> : null}
-    </section>
+    </Fold>
   );
 }
 

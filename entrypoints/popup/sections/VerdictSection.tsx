@@ -7,6 +7,7 @@ import { VERDICT_STEPS, type TabReport } from '../report/types';
 import { VerdictReasons } from './VerdictReasons';
 import { VerdictDetails } from './VerdictDetails';
 import { errorText } from '../report/errorText';
+import { Fold } from './Fold';
 
 interface Props {
   report: TabReport;
@@ -31,51 +32,47 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
   const ended = VERDICT_STEPS.filter((k) => k !== 'response' && (report[k].status === 'failed' || report[k].status === 'timeout'));
   const otherHost = report.canonical.value?.notChecked === 'other-host';
   return (
-    <section
-      className="cs-section cs-verdict"
-      data-testid="verdict"
-      data-verdict={result.verdict}
-      data-complete={complete}
-      aria-labelledby="cs-verdict-h"
-      aria-busy={!complete}
-    >
-      <h2 id="cs-verdict-h">{i18n.t('indexability.heading')}</h2>
-      <p className={`cs-verdict-label cs-verdict-${result.verdict}`} data-testid="verdict-label" role="status">
+    <Fold id="verdict" testId="verdict" className="cs-verdict" heading={i18n.t('indexability.heading')} busy={!complete} data={{ verdict: result.verdict, complete }}>
+      <p className={`cs-verdict-label cs-verdict-${complete ? result.verdict : 'checking'}`} data-testid="verdict-label" role="status">
         <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')} </span>
-        {tDynamic(`indexability.verdict.${key}`)}
+        {complete ? tDynamic(`indexability.verdict.${key}`) : i18n.t('summary.checking')}
       </p>
-      <p className="cs-verdict-summary">{tDynamic(`indexability.summary.${key}`)}</p>
-      <p className="cs-muted" role="status" aria-live="polite" data-testid="verdict-progress">
-        {pending.length ? i18n.t('indexability.progress', [pending.map((p) => tDynamic(`indexability.step.${p}`)).join(', ')]) : ''}
+      <p className="cs-muted cs-one-line" role="status" aria-live="polite" data-testid="verdict-progress">
+        {pending.length ? i18n.t('indexability.progress', [pending.map((p) => tDynamic(`indexability.step.${p}`)).join(', ')]) : tDynamic(`indexability.summary.${key}`)}
       </p>
-      {ended.map((k) => (
-        <p key={k} className="cs-note" data-testid={`verdict-failed-${k}`} data-status={report[k].status}>
-          {report[k].status === 'timeout'
-            ? i18n.t('indexability.stepTimeout', [tDynamic(`indexability.step.${k}`), report[k].limitMs / 1000])
-            : tDynamic(`indexability.stepFailed.${k}`, [errorText(report[k].error)])}
-        </p>
-      ))}
-      {report.response.status === 'failed' || report.response.status === 'timeout' ? (
-        <p className="cs-note" data-testid="verdict-failed-response">
-          {report.response.status === 'timeout'
-            ? i18n.t('indexability.stepTimeout', [tDynamic('indexability.step.response'), report.response.limitMs / 1000])
-            : i18n.t('indexability.stepFailed.response', [errorText(report.response.error)])}{' '}
-          <button type="button" data-testid="verdict-reload" onClick={onReload}>
-            {i18n.t('indexability.reload')}
-          </button>
-        </p>
+      {/* Everything below appears at once when the verdict is complete: nothing on screen moves as results arrive. */}
+      {complete ? (
+        <>
+          {ended.map((k) => (
+            <p key={k} className="cs-note" data-testid={`verdict-failed-${k}`} data-status={report[k].status}>
+              {report[k].status === 'timeout'
+                ? i18n.t('indexability.stepTimeout', [tDynamic(`indexability.step.${k}`), report[k].limitMs / 1000])
+                : tDynamic(`indexability.stepFailed.${k}`, [errorText(report[k].error)])}
+            </p>
+          ))}
+          {report.response.status === 'failed' || report.response.status === 'timeout' ? (
+            <p className="cs-note" data-testid="verdict-failed-response">
+              {report.response.status === 'timeout'
+                ? i18n.t('indexability.stepTimeout', [tDynamic('indexability.step.response'), report.response.limitMs / 1000])
+                : i18n.t('indexability.stepFailed.response', [errorText(report.response.error)])}{' '}
+              <button type="button" data-testid="verdict-reload" onClick={onReload}>
+                {i18n.t('indexability.reload')}
+              </button>
+            </p>
+          ) : null}
+          <h3>{i18n.t('indexability.reasonsHeading', [result.reasons.length])}</h3>
+          <VerdictReasons reasons={result.reasons} prefix="indexability.reason" testId="reasons" />
+          {otherHost ? (
+            <p>
+              <button type="button" data-testid="canonical-check-other-host" onClick={onCheckCanonical}>
+                {i18n.t('indexability.checkOtherHost', [hostOf(report.canonical.value!.url)])}
+              </button>
+            </p>
+          ) : null}
+          <VerdictDetails result={result} />
+        </>
       ) : null}
-      <h3>{i18n.t('indexability.reasonsHeading', [result.reasons.length])}</h3>
-      <VerdictReasons reasons={result.reasons} prefix="indexability.reason" testId="reasons" />
-      {otherHost ? (
-        <p>
-          <button type="button" data-testid="canonical-check-other-host" onClick={onCheckCanonical}>
-            {i18n.t('indexability.checkOtherHost', [hostOf(report.canonical.value!.url)])}
-          </button>
-        </p>
-      ) : null}
-      <VerdictDetails result={result} />
-    </section>
+    </Fold>
   );
 }
 

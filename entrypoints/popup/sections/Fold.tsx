@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { useFolds } from '../report/folds';
+
+interface Props {
+  id: string;
+  testId: string;
+  heading: string;
+  /** Controls shown beside the heading (outside the toggle). */
+  actions?: ReactNode;
+  busy?: boolean;
+  className?: string;
+  data?: Record<string, string | number | boolean>;
+  children: ReactNode;
+}
+
+/**
+ * One report section: a heading that opens and closes it (remembered), then its content. The
+ * summary lines at the top link here (#cs-<id>).
+ */
+export function Fold({ id, testId, heading, actions, busy, className, data, children }: Props) {
+  const open = useFolds((s) => s.isOpen(id));
+  const setOpen = useFolds((s) => s.setOpen);
+  const dataAttrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
+  return (
+    <section className={`cs-section ${className ?? ''}`.trim()} id={`cs-${id}`} data-testid={testId} aria-labelledby={`cs-${id}-h`} aria-busy={busy} {...dataAttrs}>
+      <details open={open} onToggle={(e) => setOpen(id, e.currentTarget.open)}>
+        <summary className="cs-fold">
+          <h2 id={`cs-${id}-h`}>{heading}</h2>
+        </summary>
+        {actions ? <div className="cs-fold-actions">{actions}</div> : null}
+        {children}
+      </details>
+    </section>
+  );
+}
