@@ -50,6 +50,8 @@ export interface RobotsInput {
   robotsUrl: string;
   /** HTTP status of robots.txt (null when it could not be fetched). */
   fileStatus: number | null;
+  /** Why robots.txt counts as unreachable (the robots capability's outcome code: serverError, timeout, networkError…), else null. */
+  unreachable?: { code: string; params: MessageParam[] } | null;
   allowed: boolean;
   line: number | null;
   rule: string | null;
