@@ -153,3 +153,14 @@ export function formatDateTime(ms: number): string {
 
 /** Time of day. */
 export const formatTime = (ms: number): string => new Intl.DateTimeFormat(tag, { timeStyle: 'medium' }).format(ms);
+
+/** When something happened: the time of day if it was today, else the date and time. */
+export function formatWhen(ms: number, now = Date.now()): string {
+  const a = new Date(ms);
+  const b = new Date(now);
+  const today = a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  return today ? formatTime(ms) : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/** A list in the language's own style: "a, b and c" (en), "a, b y c" (es), "a、b和c" (zh-TW). */
+export const formatList = (items: readonly string[]): string => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(items);

@@ -62,7 +62,7 @@ async function download(name: string, base: string): Promise<{ ok: true; copy: D
   try {
     const res = await fetch(rangeFileUrl(name, base), { signal: ctl.signal, cache: 'no-store', credentials: 'omit' });
     const read = await readCapped(res.body, { keep: MAX_RANGE_FILE_BYTES, signal: ctl.signal });
-    if (read.end === 'cap') return { name, code: 'refreshTooLarge', params: ['>', MAX_RANGE_FILE_BYTES] };
+    if (read.end === 'cap') return { name, code: 'refreshTooLarge', params: [MAX_RANGE_FILE_BYTES] };
     if (read.end === 'timeout') return { name, code: 'refreshTimeout', params: [10] };
     if (read.end === 'error') return { name, code: 'refreshNetwork', params: [read.error ?? ''] };
     const v = validateRangeFile(res.status, new TextDecoder().decode(read.bytes));

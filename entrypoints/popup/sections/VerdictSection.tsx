@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { i18n, tDynamic } from '#i18n';
+import { i18n, tDynamic, formatList } from '#i18n';
 import { verdictKey } from '../../../lib/report';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { verdictPending } from '../report/store';
@@ -38,7 +38,7 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
         {complete ? tDynamic(`indexability.verdict.${key}`) : i18n.t('summary.checking')}
       </p>
       <p className="cs-muted cs-one-line" role="status" aria-live="polite" data-testid="verdict-progress">
-        {pending.length ? i18n.t('indexability.progress', [pending.map((p) => tDynamic(`indexability.step.${p}`)).join(', ')]) : tDynamic(`indexability.summary.${key}`)}
+        {pending.length ? i18n.t('indexability.progress', [formatList(pending.map((p) => tDynamic(`indexability.step.${p}`)))]) : tDynamic(`indexability.summary.${key}`)}
       </p>
       {/* Everything below appears at once when the verdict is complete: nothing on screen moves as results arrive. */}
       {complete ? (

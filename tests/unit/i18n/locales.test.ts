@@ -31,10 +31,10 @@ describe('numbers are formatted in the UI language', () => {
   // Every number reaches the screen through Intl in the UI language (utils/i18n.ts): no fixed
   // locale, and no toLocaleString() that would follow the browser's locale instead of the user's choice.
   const roots = ['entrypoints', 'components', 'utils', 'lib'];
-  const files = roots.flatMap(function walk(d: string): string[] {
-    const abs = path.resolve(import.meta.dirname, '../../..', d);
-    return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : /\.(ts|tsx)$/.test(e.name) ? [path.join(d, e.name)] : []));
-  });
+  const repo = path.resolve(import.meta.dirname, '../../..');
+  const walk = (d: string): string[] =>
+    fs.readdirSync(path.join(repo, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : /\.(ts|tsx)$/.test(e.name) ? [path.join(d, e.name)] : []));
+  const files = roots.flatMap(walk);
   it.each(files)('%s', (file) => {
     const src = fs.readFileSync(path.resolve(import.meta.dirname, '../../..', file), 'utf8');
     expect(src).not.toMatch(/['"]en-US['"]/);
