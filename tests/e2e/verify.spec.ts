@@ -226,6 +226,29 @@ test.describe('Is it really Googlebot?', () => {
     await expectCrawler(page, 'googlebotDesktop', '1', '1', '0', '0');
   });
 
+  test('5 MB of random bytes: the format is not recognised, and every line is counted', async ({ page, demo, serviceWorker, extensionId }) => {
+    await pointAtStandIns(serviceWorker, demo);
+    await openTool(page, extensionId);
+    const bytes = Buffer.alloc(5 * 1024 * 1024);
+    let x = 0x2545f491;
+    for (let i = 0; i < bytes.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      bytes[i] = x & 0xff;
+    }
+    // Lines end at LF (CRLF included), as the tool reads them; the last one has none.
+    let lines = bytes[bytes.length - 1] === 0x0a ? 0 : 1;
+    for (const b of bytes) if (b === 0x0a) lines++;
+    await page.getByTestId('log-file').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    await expect(page.getByTestId('log-format')).toHaveText(
+      'Format not recognised: no line could be read as an Apache/nginx access log or as a CSV with IP and user-agent columns.',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('log-format')).toHaveAttribute('data-format', 'unrecognised');
+    await expect(page.getByTestId('log-lines')).toHaveAttribute('data-value', String(lines));
+  });
+
   test('a large log shows progress and can be cancelled', async ({ page, demo, serviceWorker, extensionId }) => {
     await pointAtStandIns(serviceWorker, demo);
     await openTool(page, extensionId);
