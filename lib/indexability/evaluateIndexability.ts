@@ -268,6 +268,15 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   }
 
   if (input.bytes?.truncated) {
+    const b = input.bytes;
+    const total = b.headerBytes + b.bodyBytes;
+    // The page itself is past the limit: Google indexes only what comes before the cut.
+    reasons.push({
+      code: b.complete === false ? 'cutByLimitAtLeast' : 'cutByLimit',
+      severity: 'risk',
+      params: [total, b.limit, b.cutOffset ?? b.limit],
+      sources: [{ kind: 'bytes', offset: b.cutOffset ?? b.limit, limit: b.limit, item: null }],
+    });
     for (const l of input.bytes.lost.filter((x) => KEY_KINDS.has(x.kind)).slice(0, 20)) {
       reasons.push({
         code: 'pastCut',

@@ -50,6 +50,8 @@ function bytesLine(r: TabReport): SummaryLine {
   const total = input.headerBytes + input.bodyBytes;
   const share = total / input.limit;
   if (input.truncated && input.cutOffset !== null) {
+    // A body still arriving when reading stopped: its size is a lower bound, the cut is exact.
+    if (input.complete === false) return { id: 'bytes', section: 'bytes', label, state: 'bad', text: i18n.t('summary.bytesOverAtLeast', [total, input.limit, input.cutOffset]) };
     return { id: 'bytes', section: 'bytes', label, state: 'bad', text: i18n.t('summary.bytesOver', [total, input.limit, pct(share), input.cutOffset]) };
   }
   return { id: 'bytes', section: 'bytes', label, state: share >= 0.9 ? 'warn' : 'ok', text: i18n.t('summary.bytesWithin', [total, input.limit, pct(share)]) };

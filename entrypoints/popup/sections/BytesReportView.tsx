@@ -66,7 +66,7 @@ export function BytesReportView({ page, resources, t }: { page: BytesPageReport;
           ? t('bytes.cut.within')
           : cutoff.code === 'bytes.cut.headersOverLimit'
             ? t('bytes.cut.headersOverLimit')
-            : t('bytes.cut.truncated', [cutoff.bodyBytesKept, cutoff.bodyBytes - cutoff.bodyBytesKept])}
+            : t(page.read.complete ? 'bytes.cut.truncated' : 'bytes.cut.truncatedAtLeast', [cutoff.bodyBytesKept, cutoff.bodyBytes - cutoff.bodyBytesKept])}
         {cutoff.backedOff > 0 ? ` ${t('bytes.cut.backedOff', [cutoff.backedOff])}` : ''}
       </p>
       {cutoff.truncated && ctx.kind !== 'none' ? (

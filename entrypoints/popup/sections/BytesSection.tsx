@@ -33,6 +33,8 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
   const pdf = limit === 67_108_864 && /pdf/i.test((record && headerValue(record.headers, 'content-type')) ?? '');
 
   const over = total !== null && total > limit;
+  // Reading stopped early (the body was still arriving at the time limit): sizes are lower bounds.
+  const partial = page !== null && !page.read.complete;
   return (
     <Fold id="bytes" testId="bytes" heading={t('bytes.heading')} busy={busy}>
       <dl className="cs-facts">
@@ -47,11 +49,11 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
           ) : null}
         </dd>
         <dt>{t('bytes.body')}</dt>
-        <dd data-testid="bytes-body" data-bytes={bodyBytes ?? ''}>
-          {bodyBytes !== null && bodyBytes !== undefined ? t('bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
+        <dd data-testid="bytes-body" data-bytes={bodyBytes ?? ''} data-complete={String(!partial)}>
+          {bodyBytes !== null && bodyBytes !== undefined ? t(partial ? 'bytes.bodyValueAtLeast' : 'bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
         </dd>
         <dt>{t('bytes.total')}</dt>
-        <dd data-testid="bytes-total" data-bytes={total ?? ''}>{total !== null ? t('bytes.totalValue', [total]) : '—'}</dd>
+        <dd data-testid="bytes-total" data-bytes={total ?? ''}>{total !== null ? t(partial ? 'bytes.totalValueAtLeast' : 'bytes.totalValue', [total]) : '—'}</dd>
         <dt>{t('bytes.limit')}</dt>
         <dd data-testid="bytes-limit" data-bytes={limit}>
           {t('bytes.limitValue', [limit])}
@@ -65,7 +67,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
       </dl>
       {total !== null ? (
         <p className={over ? 'cs-error' : ''} data-testid="bytes-verdict" data-truncated={over ? 'true' : 'false'}>
-          {over ? t('bytes.over', [total - limit]) : t('bytes.within', [limit - total])}
+          {over ? t(partial ? 'bytes.overAtLeast' : 'bytes.over', [total - limit]) : t('bytes.within', [limit - total])}
         </p>
       ) : null}
       <p>
