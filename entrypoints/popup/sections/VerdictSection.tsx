@@ -21,9 +21,6 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
   const pending = verdictPending(report);
   const complete = pending.length === 0;
   useEffect(() => {
-    if (performance.getEntriesByName('cs-verdict-first').length === 0) performance.mark('cs-verdict-first');
-  }, []);
-  useEffect(() => {
     if (complete && performance.getEntriesByName('cs-verdict-complete').length === 0) performance.mark('cs-verdict-complete');
   }, [complete]);
 
