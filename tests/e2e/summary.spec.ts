@@ -22,6 +22,17 @@ const observeLayoutShift = (popup: Page) =>
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
+/**
+ * Loads `path` as a first visit: the browser cache is emptied first, so the response is the
+ * server's own (a revalidated copy from the cache reports fewer header bytes, and the popup says so).
+ */
+async function firstVisit(page: Page, url: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await page.goto(url);
+}
+
 /** Opens the popup of `page` as the toolbar shows it (view=popup, 420×600). */
 async function openFirstScreen(context: BrowserContext, extensionId: string, tabId: number): Promise<Page> {
   const popup = await context.newPage();
@@ -61,7 +72,7 @@ async function shot(popup: Page, name: string) {
 
 test.describe('the first screen', () => {
   test('indexable small page: every answer, on the first screen, without a layout shift', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/small.html`);
+    await firstVisit(page, `${demo}/small.html`);
     const popup = await openFirstScreen(context, extensionId, await tabIdOf(page));
     await settled(popup);
     await expect(text(popup, 'verdict')).toHaveText("Indexable: nothing keeps it out of Google's index");
@@ -78,7 +89,7 @@ test.describe('the first screen', () => {
   });
 
   test('a page over the limit: bytes against the limit, the share and the cut', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/bytes/big.html`);
+    await firstVisit(page, `${demo}/bytes/big.html`);
     const popup = await openFirstScreen(context, extensionId, await tabIdOf(page));
     await settled(popup);
     await expect(text(popup, 'bytes')).toHaveText('2,999,894 bytes of 2,097,152 (143%): cut at byte 2,097,152');
@@ -90,7 +101,7 @@ test.describe('the first screen', () => {
   });
 
   test('a page robots.txt blocks: the deciding line, and the other tokens it blocks', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/blocked/noindex.html`);
+    await firstVisit(page, `${demo}/blocked/noindex.html`);
     const popup = await openFirstScreen(context, extensionId, await tabIdOf(page));
     await settled(popup);
     await expect(text(popup, 'robots')).toHaveText('Googlebot blocked by line 3 (Disallow: /blocked/); 5 other Google tokens blocked');
@@ -102,7 +113,7 @@ test.describe('the first screen', () => {
   });
 
   test('only Last-Modified: Google uses the date, and the probe gets 304', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/indexability/last-modified-only.html`);
+    await firstVisit(page, `${demo}/indexability/last-modified-only.html`);
     const popup = await openFirstScreen(context, extensionId, await tabIdOf(page));
     await settled(popup);
     await expect(text(popup, 'caching')).toHaveText('Google uses Last-Modified; 304 probe: 304 Not Modified');
@@ -112,7 +123,7 @@ test.describe('the first screen', () => {
   });
 
   test('a compared page with differences: how many, the worst, and the button that runs it', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/compare/by-agent.html`);
+    await firstVisit(page, `${demo}/compare/by-agent.html`);
     const tabId = await tabIdOf(page);
     const first = await openFirstScreen(context, extensionId, tabId);
     await settled(first);
@@ -133,7 +144,7 @@ test.describe('the first screen', () => {
   });
 
   test('keyboard and screen reader: the lines in order, each a link to its section that says its state', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/small.html`);
+    await firstVisit(page, `${demo}/small.html`);
     const popup = await openFirstScreen(context, extensionId, await tabIdOf(page));
     await settled(popup);
     const order: string[] = [];
@@ -154,7 +165,7 @@ test.describe('the first screen', () => {
   });
 
   test('sections fold, and what the user opened or closed is remembered', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await page.goto(`${demo}/small.html`);
+    await firstVisit(page, `${demo}/small.html`);
     const tabId = await tabIdOf(page);
     const popup = await openFirstScreen(context, extensionId, tabId);
     await settled(popup);

@@ -1,13 +1,11 @@
 import { browser } from 'wxt/browser';
-import { tDynamic, type MessageParam } from '#i18n';
+import { tDynamic as t } from '#i18n';
 import { headerValue } from '../../../lib/core/headers';
 import { headerBytesOf } from '../report/store';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 import { BytesReportView } from './BytesReportView';
 import { errorText } from '../report/errorText';
-
-const t = (key: string, subs?: readonly MessageParam[]) => tDynamic(key, subs);
 
 interface Props {
   report: TabReport;
@@ -97,7 +95,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
         </p>
       ) : null}
       {report.overlay?.shown ? <p className="cs-muted" data-testid="bytes-overlay-state">{t('bytes.overlayShown', [report.overlay.items])}</p> : null}
-      {report.cut.value ? <BytesReportView page={report.cut.value} resources={report.resources.value} t={t} /> : null}
+      {report.cut.value ? <BytesReportView page={report.cut.value} resources={report.resources.value} /> : null}
     </Fold>
   );
 }

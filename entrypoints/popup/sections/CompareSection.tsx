@@ -11,6 +11,8 @@ export function CompareSection({ report, onCompare }: { report: TabReport; onCom
   if (report.compare.status === 'skipped') return null;
   const summary = report.compare.value ?? null;
   const when = summary ? formatWhen(summary.comparedAt) : '';
+  // The fields of the most severe kind, named (the comparison page lists the rest).
+  const worstFields = summary?.worst ? summary.differences.filter((d) => d.severity === summary.worst).map((d) => d.field) : [];
   return (
     <Fold id="compare" testId="compare-section" heading={i18n.t('compare.heading')}>
       {!summary ? <p className="cs-muted">{i18n.t('compare.notCompared')}</p> : null}
@@ -24,7 +26,7 @@ export function CompareSection({ report, onCompare }: { report: TabReport; onCom
               ...(summary.findings.length ? [i18n.t('compare.summaryFindings', [summary.findings.length])] : []),
             ]),
           ])}
-          {summary.worst ? ` ${i18n.t('compare.summaryWorst', [severityLabel(summary.worst), formatList(summary.fields.map(fieldLabel))])}` : null}
+          {worstFields.length ? ` ${i18n.t('compare.summaryWorst', [severityLabel(summary.worst!), formatList(worstFields.map(fieldLabel))])}` : null}
         </p>
       ) : null}
       <button type="button" onClick={onCompare} data-testid="compare-open">
