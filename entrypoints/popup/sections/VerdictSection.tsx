@@ -34,7 +34,7 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
         <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')} </span>
         {complete ? tDynamic(`indexability.verdict.${key}`) : i18n.t('summary.checking')}
       </p>
-      <p className="cs-muted cs-one-line" role="status" aria-live="polite" data-testid="verdict-progress">
+      <p className="cs-muted cs-two-lines" role="status" aria-live="polite" data-testid="verdict-progress">
         {pending.length ? i18n.t('indexability.progress', [formatList(pending.map((p) => tDynamic(`indexability.step.${p}`)))]) : tDynamic(`indexability.summary.${key}`)}
       </p>
       {/* Everything below appears at once when the verdict is complete: nothing on screen moves as results arrive. */}
