@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { generateLog, SMARTPHONE_UA } from '../unit/verify/generateLog';
+import { generateLog, randomBytes, SMARTPHONE_UA } from '../unit/verify/generateLog';
 
 // The verify tool talks to stand-ins on the demo site (tests/fixtures/demo-site/routes/verify.mjs):
 // a JSON DNS-over-HTTPS resolver and Google's IP-range files. Nothing leaves 127.0.0.1.
@@ -229,14 +229,7 @@ test.describe('Is it really Googlebot?', () => {
   test('5 MB of random bytes: the format is not recognised, and every line is counted', async ({ page, demo, serviceWorker, extensionId }) => {
     await pointAtStandIns(serviceWorker, demo);
     await openTool(page, extensionId);
-    const bytes = Buffer.alloc(5 * 1024 * 1024);
-    let x = 0x2545f491;
-    for (let i = 0; i < bytes.length; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      bytes[i] = x & 0xff;
-    }
+    const bytes = Buffer.from(randomBytes(5 * 1024 * 1024));
     // Lines end at LF (CRLF included), as the tool reads them; the last one has none.
     let lines = bytes[bytes.length - 1] === 0x0a ? 0 : 1;
     for (const b of bytes) if (b === 0x0a) lines++;

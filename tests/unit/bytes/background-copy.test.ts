@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeBytes, describeRead, findCutoff, type NavigationSizes } from '../../../lib/bytes';
 
-function streamOf(chunks: number[], fill = 0x61): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(ctrl) {
-      if (i >= chunks.length) return ctrl.close();
-      ctrl.enqueue(new Uint8Array(chunks[i++]!).fill(fill));
-    },
-  });
-}
 
 describe('findCutoff on a kept prefix (totalBodyBytes)', () => {
   it('counts the whole body but cuts inside the prefix', () => {

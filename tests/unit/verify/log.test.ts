@@ -18,7 +18,7 @@ import {
   type DnsResolver,
   type IpOutcome,
 } from '../../../lib/verify';
-import { DESKTOP_UA, generateLog, SMARTPHONE_UA } from './generateLog';
+import { DESKTOP_UA, generateLog, SMARTPHONE_UA, randomBytes } from './generateLog';
 import { loadSnapshot } from './ranges';
 
 const files = loadSnapshot();
@@ -272,15 +272,7 @@ describe('a file that is not a log', () => {
     return agg.tally();
   };
   it('random bytes: format not recognised, every line counted', () => {
-    const bytes = new Uint8Array(5 * 1024 * 1024);
-    let x = 0x2545f491;
-    for (let i = 0; i < bytes.length; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      bytes[i] = x & 0xff;
-    }
-    const t = tallyOf(bytes);
+    const t = tallyOf(randomBytes(5 * 1024 * 1024));
     expect(t.recognised).toBe(false);
     expect(t.parsedLines).toBe(0);
     expect(t.format).toBeNull();
