@@ -11,6 +11,7 @@ import { compareAgents, getCompareSummary } from './compare';
 import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
+import { sitecheckHop, sitecheckRead } from './sitecheck';
 
 type H<K extends keyof BackgroundProtocol> = (
   data: BackgroundProtocol[K]['req'],
@@ -45,4 +46,6 @@ export const handlers = {
   probeCaching,
   showVerdictBadge,
   checkCanonicalTarget,
+  sitecheckHop,
+  sitecheckRead,
 };

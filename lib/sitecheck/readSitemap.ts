@@ -102,8 +102,22 @@ export async function readSitemap(
   let locLong = false;
   let locLine = 0;
   const xml = new SaxesParser({ xmlns: true, position: true });
-  xml.on('error', (e) => problem('malformed', xml.line, [e.message.replace(/^[^:]*:\d+:\d+: /, '').replace(/^\d+:\d+: /, '')], true));
+  let head = '';
+  // A <loc> is taken once its end tag proves good: saxes closes an element and then reports a
+  // wrong end tag (</url> for an open <loc>), so the entry waits until the next event.
+  let held: { raw: string; line: number; long: boolean } | null = null;
+  const commit = () => {
+    if (held && !fatal) entry(held.raw, held.line, held.long);
+    held = null;
+  };
+  xml.on('error', (e) => {
+    held = null;
+    // An HTML page served as a sitemap is not XML at all: say what it is.
+    if (depth === 0 && /^[\s\ufeff]*<(!doctype\s+html|html[\s>])/i.test(head)) return problem('notSitemap', xml.line, ['html'], true);
+    problem('malformed', xml.line, [e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')], true);
+  });
   xml.on('opentag', (tag: SaxesTagNS) => {
+    commit();
     if (fatal) return;
     depth++;
     if (depth === 1) {
@@ -120,6 +134,7 @@ export async function readSitemap(
     }
   });
   const addText = (t: string) => {
+    commit();
     if (!inLoc || fatal) return;
     // Bounded: a <loc> past the cap is only marked, never grown.
     if (locText.length + t.length > SITEMAP_MAX_LOC_CHARS + 64) locLong = true;
@@ -128,10 +143,11 @@ export async function readSitemap(
   xml.on('text', addText);
   xml.on('cdata', addText);
   xml.on('closetag', () => {
+    commit();
     if (fatal) return;
     if (depth === 3 && inLoc) {
       inLoc = false;
-      entry(locText, locLine, locLong);
+      held = { raw: locText, line: locLine, long: locLong };
     } else if (depth === 2) inEntry = false;
     depth--;
   });
@@ -171,11 +187,14 @@ export async function readSitemap(
       if (mode === 'text') out.kind = 'text';
       s = lead;
       lead = '';
+      head = s.slice(0, 200);
     }
     if (mode === 'xml') {
       if (s) xml.write(s);
+      commit();
       if (last && !fatal) {
         xml.close();
+        commit();
         if (!fatal && out.kind === null) problem('notSitemap', null, [''], true);
       }
     } else textChunk(s, last);
