@@ -241,7 +241,8 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const sc = htmlCanonicals(served);
   const lc = htmlCanonicals(live);
   const canon = canonicalReasons(input.url, header, sc, lc, served !== null, live !== null);
-  reasons.push(...canon.reasons);
+  // A URL that was not fetched has no canonical to speak of.
+  reasons.push(...(unanswered ? canon.reasons.filter((r) => r.code !== 'canonicalNone') : canon.reasons));
   const canonical = canon.canonical;
   const elsewhere = canonical !== null && !sameUrl(canonical, input.url);
 
