@@ -29,7 +29,8 @@ Options:
   -h, --help                   this help
 
 Exit code: 0 when every URL is indexable and within the byte limit; 1 when any is not;
-2 for a usage error, nothing to check, or a sitemap that could not be fetched.
+2 for a usage error, nothing to check, a sitemap that could not be fetched, or a server
+(a page's or its robots.txt's) that could not be reached.
 `;
 
 class UsageError extends Error {}
@@ -133,6 +134,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const t = englishTranslate();
   const rows: SiteRow[] = [];
   let failing = 0;
+  let unreachable = 0;
   const progress = err === process.stderr && process.stderr.isTTY;
   const check = startSiteCheck({
     fetchHop: nodeFetchHop(),
@@ -148,6 +150,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     generator: `Crawlscope ${VERSION} (command line)`,
     onReport: (r: Report) => {
       if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
+      // No connection to the server (the page or its robots.txt): the check could not measure the site.
+      if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
       // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
       if (opts.json) out.write(JSON.stringify(r) + '\n');
       else rows.push(siteRow(r));
@@ -181,7 +185,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     err.write(t('sitecheck.cli.nothing') + '\n');
     return 2;
   }
-  if (problems.some((p) => UNREACHABLE.has(p.code)) || summary.errors.length) return 2;
+  if (problems.some((p) => UNREACHABLE.has(p.code)) || summary.errors.length || unreachable) return 2;
   return failing > 0 ? 1 : 0;
 }
 

@@ -20,7 +20,7 @@ export function fakeSite(routes: Record<string, Route>): SiteHopFetcher & { call
 }
 
 export function reply(status: number, reason: string, headers: Header[], body: string | Uint8Array | null): HopReply {
-  return { status, statusLine: `HTTP/1.1 ${status} ${reason}`, headers, body: body === null ? null : new Response(body).body! };
+  return { status, statusLine: `HTTP/1.1 ${status} ${reason}`, headers, body: body === null ? null : new Response(body as BodyInit).body! };
 }
 
 export const page = (body: string, headers: Header[] = []) => () => reply(200, 'OK', [{ name: 'Content-Type', value: 'text/html' }, ...headers], body);
