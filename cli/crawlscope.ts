@@ -54,15 +54,19 @@ function httpUrl(v: string, what: string): string {
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
 function table(rows: SiteRow[], t: ReturnType<typeof englishTranslate>): string {
-  const none = '—';
+  const none = t('sitecheck.none');
   const head = ['colVerdict', 'colStatus', 'colBytes', 'colCut', 'colRobots', 'colCanonical', 'colNoindex', 'colUrl'].map((k) => t(`sitecheck.cli.${k}`));
   const cells = rows.map((r) => [
     r.verdict,
     r.status === null ? (r.error ?? (r.robots && !r.robots.allowed ? t('sitecheck.notFetched') : none)) : String(r.status),
     r.bytes === null ? none : `${r.bytesLowerBound ? '≥' : ''}${r.bytes}/${r.limit}`,
     r.cutOffset === null ? none : String(r.cutOffset),
-    r.robots === null ? none : r.robots.line === null ? (r.robots.allowed ? 'allowed' : `disallowed (${r.robots.outcome})`) : `${r.robots.allowed ? 'allowed' : 'disallowed'} line ${r.robots.line}: ${r.robots.rule ?? ''}`,
-    r.canonical === null ? none : r.canonical === r.finalUrl ? 'self' : r.canonical,
+    r.robots === null
+      ? none
+      : r.robots.line === null
+        ? t(r.robots.allowed ? 'sitecheck.robotsAllowed' : 'sitecheck.robotsUnreachable')
+        : t(r.robots.allowed ? 'sitecheck.robotsAllowedLine' : 'sitecheck.robotsDisallowed', [r.robots.line, r.robots.rule ?? '']),
+    r.canonical === null ? none : r.canonical === r.finalUrl ? t('sitecheck.canonicalSelf') : r.canonical,
     r.noindex.length ? r.noindex.join(' | ') : none,
     r.finalUrl === r.url ? r.url : `${r.url} → ${r.finalUrl}`,
   ]);

@@ -88,7 +88,7 @@ describe('crawlscope (command line)', () => {
     expect(code).toBe(0);
     const [head, row, , summary] = out.split('\n');
     expect(head).toMatch(/^verdict +status +bytes\/limit +cut at +robots\.txt +canonical +noindex from +URL$/);
-    expect(row).toMatch(new RegExp(`^indexable +200 +477/2097152 +— +allowed +self +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
+    expect(row).toMatch(new RegExp(`^indexable +200 +477/2097152 +— +allowed +this URL +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
     expect(summary).toBe('1 URL: 1 indexable, 0 at risk, 0 not indexable; 0 over the byte limit.');
   }, 30_000);
 
