@@ -4,7 +4,7 @@
  * response types. The background registers its handlers in one place
  * (entrypoints/background/handlers.ts); the content script in entrypoints/content.ts.
  */
-import type { MainFrameRecord, PageFacts } from '../lib/core/types';
+import type { Header, MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
 import type { RobotsReport } from '../lib/robots/types';
 import type { BytesOverlayState, BytesPageReport, PageResource } from '../lib/bytes/pageReport';
@@ -77,6 +77,14 @@ export interface BackgroundProtocol {
   compareAgents: { req: { url: string }; res: CompareReply };
   /** The last comparison's summary for this URL (this browser session), or null. */
   getCompareSummary: { req: { url: string }; res: ComparisonSummary | null };
+  /**
+   * Site check: one request as Googlebot (the comparison's scoped, self-removing User-Agent rule),
+   * no cookies, redirect: manual. The status line and headers as webRequest saw them; `body`: the
+   * body waits under `id`, to be read with sitecheckRead (at most 20 s between reads).
+   */
+  sitecheckHop: { req: { id: string; url: string; userAgent: string }; res: { status: number; statusLine: string; headers: Header[]; body: boolean } };
+  /** The next piece of the body `id` (base64, at most 512 KiB, uncompressed), or stop it (`cancel`). `done`: nothing follows. */
+  sitecheckRead: { req: { id: string; cancel?: boolean }; res: { chunk: string | null; done: boolean } };
 }
 
 /**

@@ -156,12 +156,12 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
   return async (url, signal) => {
     // Response status and headers of our request, by request id (set once it is sent).
     let requestId: string | null = null;
-    let received: { status: number; headers: Header[] } | null = null;
+    let received: { status: number; statusLine: string; headers: Header[] } | null = null;
     let sawHeaders!: () => void;
     const headersSeen = new Promise<void>((r) => (sawHeaders = r));
     const onHeaders = (d: Browser.webRequest.OnHeadersReceivedDetails) => {
       if (d.tabId === -1 && d.url === url && (requestId === null || d.requestId === requestId)) {
-        received = { status: d.statusCode, headers: toHeaders(d.responseHeaders) };
+        received = { status: d.statusCode, statusLine: d.statusLine, headers: toHeaders(d.responseHeaders) };
         sawHeaders();
       }
       return undefined;
@@ -213,13 +213,14 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
       browser.webRequest.onHeadersReceived.removeListener(onHeaders);
     }
 
-    const got = received as { status: number; headers: Header[] } | null;
+    const got = received as { status: number; statusLine: string; headers: Header[] } | null;
     if (res.type === 'opaqueredirect') {
       if (!got) throw new Error('The redirect response was not visible to the extension');
-      return { status: got.status, headers: got.headers, body: null } satisfies HopResponse;
+      return { status: got.status, statusLine: got.statusLine, headers: got.headers, body: null } satisfies HopResponse;
     }
     // webRequest keeps header names and repeats as sent; fetch's Headers joins repeats.
-    const headers = got && got.status === res.status ? got.headers : [...res.headers].map(([name, value]) => ({ name, value }));
-    return { status: res.status, headers, body: res.body } satisfies HopResponse;
+    const seen = got && got.status === res.status ? got : null;
+    const headers = seen ? seen.headers : [...res.headers].map(([name, value]) => ({ name, value }));
+    return { status: res.status, ...(seen ? { statusLine: seen.statusLine } : {}), headers, body: res.body } satisfies HopResponse;
   };
 }

@@ -11,6 +11,7 @@ import { compareAgents, getCompareSummary } from './compare';
 import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
+import { sitecheckHop, sitecheckRead } from './sitecheck';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
@@ -41,4 +42,6 @@ export const handlers: BackgroundHandlers = {
   probeCaching,
   showVerdictBadge,
   checkCanonicalTarget,
+  sitecheckHop,
+  sitecheckRead,
 };

@@ -52,6 +52,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
           {i18n.t('verify.openTool')}
         </a>
       </p>
+      {report?.snapshot.inspectable.ok ? <p><button type="button" data-testid="sitecheck-open" onClick={() => void browser.tabs.create({ url: browser.runtime.getURL(`/sitecheck.html?url=${encodeURIComponent(report.url)}`) })}>{i18n.t('sitecheck.open')}</button></p> : null}
     </main>
   );
 }

@@ -13,6 +13,8 @@ import { sniffCharset } from '../bytes/sniffCharset';
 /** One response, without following redirects. `headers` must include Location for a 3xx. */
 export interface HopResponse {
   status: number;
+  /** The status line as received ("HTTP/1.1 200 OK"), when the transport gives it. */
+  statusLine?: string;
   headers: Header[];
   body: ReadableStream<Uint8Array> | null;
 }
@@ -26,6 +28,18 @@ export interface FetchAsAgentOptions {
   /** Googlebot's byte limit, headers included (default 2 MiB); the body is kept up to it (at most 16 MiB). */
   limit?: number;
   countCap?: number;
+  /** Body bytes to keep (default: the limit, at most 16 MiB); more than the limit lets a caller list what lies past the cut. */
+  keep?: number;
+  /**
+   * Return the kept bytes as `body` (and leave `html` null: the caller analyses the bytes). For a
+   * caller that runs the byte analysis itself, e.g. the site check.
+   */
+  keepBody?: boolean;
+  /**
+   * Asked before each request, the first included: false stops there without requesting it
+   * (`blockedAt` says where), e.g. a redirect target robots.txt disallows.
+   */
+  allowHop?: (url: string) => boolean | Promise<boolean>;
   now?: () => number;
 }
 
@@ -46,7 +60,7 @@ export async function fetchAsAgent(
 ): Promise<AgentFetch> {
   const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
   const limit = opts.limit ?? DEFAULT_LIMIT;
-  const keepBytes = Math.min(limit, MAX_KEEP_BYTES);
+  const keepBytes = opts.keep ?? Math.min(limit, MAX_KEEP_BYTES);
   const countCap = opts.countCap ?? COUNT_CAP;
   const now = opts.now ?? Date.now;
   const started = now();
@@ -54,12 +68,14 @@ export async function fetchAsAgent(
   const timer = setTimeout(() => ctl.abort(), opts.timeoutMs ?? TIMEOUT_MS);
   const redirects: FetchHop[] = [];
   const seen = new Set<string>();
+  let blockedAt: string | null = null;
   const result = (
     current: string,
     status: number,
     headers: Header[],
     error: FetchError | null,
     body?: { bytes: number; kept: Uint8Array; end: ReadEnd },
+    statusLine?: string,
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
@@ -69,7 +85,7 @@ export async function fetchAsAgent(
       : null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
-    const html = body && visible && isHtmlResponse(contentType, body.kept) ? decodeHtml(contentType, visible) : null;
+    const html = body && visible && !opts.keepBody && isHtmlResponse(contentType, body.kept) ? decodeHtml(contentType, visible) : null;
     return {
       agent,
       userAgent,
@@ -87,6 +103,9 @@ export async function fetchAsAgent(
       error,
       durationMs: now() - started,
       bodyEnd: body?.end ?? null,
+      ...(statusLine !== undefined ? { statusLine } : {}),
+      ...(opts.keepBody && body ? { body: body.kept } : {}),
+      ...(blockedAt !== null ? { blockedAt } : {}),
     };
   };
 
@@ -94,6 +113,10 @@ export async function fetchAsAgent(
   try {
     for (;;) {
       seen.add(current);
+      if (opts.allowHop && !(await opts.allowHop(current))) {
+        blockedAt = current;
+        return result(current, 0, [], null);
+      }
       let res: HopResponse;
       try {
         res = await hop(current, ctl.signal);
@@ -103,7 +126,7 @@ export async function fetchAsAgent(
       }
       if (!REDIRECT.has(res.status)) {
         const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal });
-        return result(current, res.status, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
+        return result(current, res.status, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end }, res.statusLine);
       }
       await res.body?.cancel().catch(() => undefined);
       const location = headerValue(res.headers, 'location');

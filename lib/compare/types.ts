@@ -53,4 +53,10 @@ export interface AgentFetch {
   html: string | null;
   error: FetchError | null;
   durationMs: number;
+  /** The final response's status line, when the transport gave it. */
+  statusLine?: string;
+  /** The kept body bytes (only with the `keepBody` option). */
+  body?: Uint8Array;
+  /** The URL not requested because `allowHop` refused it (a redirect target robots.txt disallows, say). */
+  blockedAt?: string;
 }

@@ -7,6 +7,7 @@ import { headerCanonicals, htmlCanonicals, type CanonicalLink } from './findCano
 import { findHreflang, type HreflangLink } from './findHreflang';
 import { looksLikeSoft404 } from './looksLikeSoft404';
 import { statusReasons } from './statusReasons';
+import { fetchReasons, type FetchOutcome } from './fetchReasons';
 import type { BytesInput, CanonicalTargetInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
 
 export interface IndexabilityInput {
@@ -27,6 +28,12 @@ export interface IndexabilityInput {
   canonicalTarget?: CanonicalTargetInput | null;
   /** "Now" for unavailable_after, epoch ms. */
   now: number;
+  /**
+   * Set by a check that requested the URL itself (the site check): whether it was requested, and
+   * how that went. A URL not requested, or without an answer, then has no "headers unknown" or
+   * "status unknown" reason: the outcome says why.
+   */
+  fetch?: FetchOutcome | null;
 }
 
 export interface IndexabilityResult {
@@ -186,9 +193,12 @@ function canonicalReasons(
  */
 export function evaluateIndexability(input: IndexabilityInput): IndexabilityResult {
   const reasons: Reason[] = [];
-  if (input.headers === null) reasons.push({ code: 'headersUnknown', severity: 'risk', params: [], sources: [] });
+  const unanswered = input.fetch?.kind === 'not-fetched' || input.fetch?.kind === 'failed';
+  if (input.headers === null && !unanswered) reasons.push({ code: 'headersUnknown', severity: 'risk', params: [], sources: [] });
   else if (input.fromCache) reasons.push({ code: 'servedFromCache', severity: 'info', params: [], sources: [] });
-  reasons.push(...statusReasons(input.status, input.headers, input.redirects));
+  const status = statusReasons(input.status, input.headers, input.redirects);
+  reasons.push(...(unanswered ? status.filter((r) => r.code !== 'statusUnknown') : status));
+  reasons.push(...fetchReasons(input.fetch));
 
   const ct = input.headers?.find((h) => h.name.toLowerCase() === 'content-type');
   const mt = mediaType(ct?.value);
@@ -231,7 +241,8 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const sc = htmlCanonicals(served);
   const lc = htmlCanonicals(live);
   const canon = canonicalReasons(input.url, header, sc, lc, served !== null, live !== null);
-  reasons.push(...canon.reasons);
+  // A URL that was not fetched has no canonical to speak of.
+  reasons.push(...(unanswered ? canon.reasons.filter((r) => r.code !== 'canonicalNone') : canon.reasons));
   const canonical = canon.canonical;
   const elsewhere = canonical !== null && !sameUrl(canonical, input.url);
 

@@ -14,3 +14,4 @@ export { robotsInputFrom, tokenVerdicts, parseReport, ruleText, type TokenVerdic
 export { bytesInputFrom } from './bytesInputFrom';
 export { collectSignals, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';
 export { indexabilityVerdict, type VerdictOptions } from './indexabilityVerdict';
+export { fetchReasons, type FetchOutcome } from './fetchReasons';

@@ -7,7 +7,7 @@ import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
-import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type Translate } from './types';
+import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
   generator: string;
@@ -23,6 +23,8 @@ export interface ReportInput {
   caching: { lint: ValidatorLint; probes: ProbeResult[] } | null;
   /** The last mobile vs desktop comparison of this URL (getCompareSummary), or null. */
   compare: ComparisonSummary | null;
+  /** The site check's account of how it requested the URL (null or absent elsewhere). */
+  siteCheck?: ReportSiteCheck | null;
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -102,5 +104,6 @@ export function buildReport(input: ReportInput, t: Translate): Report {
         }
       : null,
     compare: reportCompare(input.compare, t),
+    siteCheck: input.siteCheck ?? null,
   };
 }

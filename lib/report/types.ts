@@ -80,6 +80,31 @@ export interface Report {
   } | null;
   /** The last mobile vs desktop Googlebot comparison of this URL, or null when none was run. */
   compare: ReportCompare | null;
+  /**
+   * How the site check requested this URL (null in the popup's reports). Added in a later
+   * release of version 1: reports saved earlier lack the field.
+   */
+  siteCheck?: ReportSiteCheck | null;
+}
+
+/** One URL of a site check: where it came from and how it was requested. */
+export interface ReportSiteCheck {
+  /** The URL as the sitemap listed it (or as given); `url` is where its redirects ended. */
+  requestedUrl: string;
+  /** The sitemap that listed it, and the line of its <loc>; null when the URL was given directly. */
+  sitemap: string | null;
+  sitemapLine: number | null;
+  agent: 'smartphone' | 'desktop';
+  userAgent: string;
+  /** False when it was not requested: robots.txt disallows it for Googlebot (or cannot be read). */
+  fetched: boolean;
+  /** Why the request gave no usable answer, or null. */
+  error: FetchErrorCode | null;
+  /** False when reading the body stopped early (time limit, count bound, error): `bytes.bodyBytes` is then a lower bound; null when there was no body. */
+  bodyComplete: boolean | null;
+  /** Requests repeated because the server answered 429 or 503 with a short Retry-After. */
+  retries: number;
+  durationMs: number;
 }
 
 /** One agent's answer in the comparison. */

@@ -1,0 +1,196 @@
+// `crawlscope`: the site check on the command line, for CI. Every URL of a sitemap (or the URLs
+// given) as Googlebot sees it, with the same lib/ core as the extension's "Check this site" page.
+import { parseArgs } from 'node:util';
+import { LIMIT_CHOICES } from '../lib/bytes/limits';
+import { startSiteCheck, siteRow, worstFirst, type SiteRow, type SitemapProblem, type SiteCheckSummary } from '../lib/sitecheck';
+import type { Report } from '../lib/report';
+import { englishTranslate } from './englishTranslate';
+import { nodeFetchHop } from './nodeFetchHop';
+
+const VERSION = '0.1.0';
+
+const HELP = `Usage:
+  crawlscope [options] <url>…            check these URLs
+  crawlscope [options] --sitemap <url>   check every URL of a sitemap or sitemap index (repeatable)
+  crawlscope [options] --site <url>      read the sitemaps named by the site's robots.txt
+
+Each URL is fetched as Googlebot (no cookies, robots.txt obeyed: a disallowed URL is reported
+with its line, not fetched) and judged: status and redirects, the exact bytes (headers as
+HTTP/1.1 text + uncompressed body) against Googlebot's limit, the cut and what lies past it,
+meta robots and X-Robots-Tag, canonical.
+
+Options:
+  --agent smartphone|desktop   Googlebot Smartphone (default) or Googlebot Desktop
+  --limit <bytes>              byte limit for HTML: ${LIMIT_CHOICES.join(', ')} (default 2097152; PDFs 64 MB)
+  --concurrency <n>            requests at once per host, 1–16 (default 2)
+  --max-urls <n>               stop after this many URLs (default 50000)
+  --timeout <seconds>          time per URL, redirects and body included (default 10)
+  --json                       one report per line (JSON Lines, docs/report-schema.json)
+  -h, --help                   this help
+
+Exit code: 0 when every URL is indexable and within the byte limit; 1 when any is not;
+2 for a usage error, nothing to check, a sitemap that could not be fetched, or a server
+(a page's or its robots.txt's) that could not be reached.
+`;
+
+class UsageError extends Error {}
+
+function intOption(v: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+  return Number(v);
+}
+
+function httpUrl(v: string, what: string): string {
+  try {
+    const u = new URL(v);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
+  } catch {
+    /* falls through */
+  }
+  throw new UsageError(`${what} must be an http(s) URL (got "${v}")`);
+}
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+
+function table(rows: SiteRow[], t: ReturnType<typeof englishTranslate>): string {
+  const none = t('sitecheck.none');
+  const head = ['colVerdict', 'colStatus', 'colBytes', 'colCut', 'colRobots', 'colCanonical', 'colNoindex', 'colUrl'].map((k) => t(`sitecheck.cli.${k}`));
+  const cells = rows.map((r) => [
+    r.verdict,
+    r.status === null ? (r.error ?? (r.robots && !r.robots.allowed ? t('sitecheck.notFetched') : none)) : String(r.status),
+    r.bytes === null ? none : `${r.bytesLowerBound ? '≥' : ''}${r.bytes}/${r.limit}`,
+    r.cutOffset === null ? none : String(r.cutOffset),
+    r.robots === null
+      ? none
+      : r.robots.line === null
+        ? t(r.robots.allowed ? 'sitecheck.robotsAllowed' : 'sitecheck.robotsUnreachable')
+        : t(r.robots.allowed ? 'sitecheck.robotsAllowedLine' : 'sitecheck.robotsDisallowed', [r.robots.line, r.robots.rule ?? '']),
+    r.canonical === null ? none : r.canonical === r.finalUrl ? t('sitecheck.canonicalSelf') : r.canonical,
+    r.noindex.length ? r.noindex.join(' | ') : none,
+    r.finalUrl === r.url ? r.url : `${r.url} → ${r.finalUrl}`,
+  ]);
+  const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...cells.map((c) => c[i]!.length))));
+  const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : pad(x, widths[i]!))).join('  ').trimEnd();
+  const out = [line(head)];
+  rows.forEach((r, i) => {
+    out.push(line(cells[i]!));
+    if (r.lost.length) out.push(`    ${t('sitecheck.cli.lost', [r.lost.slice(0, 5).join(', ') + (r.lost.length > 5 ? ` (+${r.lost.length - 5})` : '')])}`);
+  });
+  return out.join('\n');
+}
+
+function problemText(p: SitemapProblem, t: ReturnType<typeof englishTranslate>): string {
+  const text = t(`sitecheck.problem.${p.code}`, p.params);
+  return `${p.sitemap}: ${p.line !== null ? t('sitecheck.problemAt', [p.line, text]) : text}`;
+}
+
+/** Exit code 2: a sitemap that could not be fetched, or nothing at all to check. */
+const UNREACHABLE = new Set(['http', 'network', 'timeout', 'redirects', 'robotsUnreachable', 'noSitemap']);
+
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  let opts;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        sitemap: { type: 'string', multiple: true },
+        site: { type: 'string' },
+        agent: { type: 'string' },
+        limit: { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-urls': { type: 'string' },
+        timeout: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      out.write(HELP);
+      return 0;
+    }
+    const agent = values.agent ?? 'smartphone';
+    if (agent !== 'smartphone' && agent !== 'desktop') throw new UsageError(`--agent must be smartphone or desktop (got "${agent}")`);
+    const limit = values.limit === undefined ? LIMIT_CHOICES[0] : Number(values.limit);
+    if (!(LIMIT_CHOICES as readonly number[]).includes(limit)) throw new UsageError(`--limit must be one of ${LIMIT_CHOICES.join(', ')} (got "${values.limit}")`);
+    const urls = positionals.map((p) => httpUrl(p, 'A URL'));
+    const sitemaps = (values.sitemap ?? []).map((s) => httpUrl(s, '--sitemap'));
+    const site = values.site === undefined ? undefined : httpUrl(values.site, '--site');
+    if (!urls.length && !sitemaps.length && !site) throw new UsageError('Give URLs, --sitemap <url> or --site <url>.');
+    opts = {
+      agent: agent as 'smartphone' | 'desktop',
+      limit,
+      urls,
+      sitemaps,
+      site,
+      concurrency: intOption(values.concurrency, 'concurrency', 1, 16, 2),
+      maxUrls: intOption(values['max-urls'], 'max-urls', 1, 1_000_000, 50_000),
+      timeoutMs: intOption(values.timeout, 'timeout', 1, 120, 10) * 1000,
+      json: values.json === true,
+    };
+  } catch (e) {
+    err.write(`crawlscope: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
+    return 2;
+  }
+
+  const t = englishTranslate();
+  const rows: SiteRow[] = [];
+  let failing = 0;
+  let unreachable = 0;
+  const progress = err === process.stderr && process.stderr.isTTY;
+  const check = startSiteCheck({
+    fetchHop: nodeFetchHop(),
+    urls: opts.urls,
+    sitemaps: opts.sitemaps,
+    site: opts.site,
+    agent: opts.agent,
+    limit: opts.limit,
+    concurrency: opts.concurrency,
+    maxUrls: opts.maxUrls,
+    timeoutMs: opts.timeoutMs,
+    translate: t,
+    generator: `Crawlscope ${VERSION} (command line)`,
+    onReport: (r: Report) => {
+      if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
+      // No connection to the server (the page or its robots.txt): the check could not measure the site.
+      if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
+      // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
+      if (opts.json) out.write(JSON.stringify(r) + '\n');
+      else rows.push(siteRow(r));
+    },
+    onProgress: progress
+      ? (p) => err.write(`\r${p.done}/${p.total}${p.discovering ? '+' : ''}${p.etaMs !== null && p.state === 'running' ? ` ~${Math.ceil(p.etaMs / 1000)} s left` : ''}   `)
+      : undefined,
+  });
+  const stop = () => check.cancel();
+  process.once('SIGINT', stop);
+  let summary: SiteCheckSummary;
+  try {
+    summary = await check.done;
+  } finally {
+    process.removeListener('SIGINT', stop);
+  }
+  if (progress) err.write('\r\x1b[K');
+
+  const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
+  if (!opts.json) {
+    rows.sort(worstFirst);
+    if (rows.length) out.write(table(rows, t) + '\n\n');
+    for (const s of summary.sitemaps) out.write(t('sitecheck.cli.sitemap', [s.url, s.entries]) + '\n');
+    const p = summary.progress;
+    out.write(t('sitecheck.cli.summary', [p.done, p.byVerdict.indexable, p.byVerdict['at-risk'], p.byVerdict['not-indexable'], p.overLimit]) + '\n');
+  }
+  for (const p of problems) err.write(problemText(p, t) + '\n');
+  for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
+  if (summary.progress.state === 'cancelled') return 2;
+  if (summary.progress.done === 0) {
+    err.write(t('sitecheck.cli.nothing') + '\n');
+    return 2;
+  }
+  if (problems.some((p) => UNREACHABLE.has(p.code)) || summary.errors.length || unreachable) return 2;
+  return failing > 0 ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,192 @@
+import type { Header, RedirectHop } from '../core/types';
+import { headerValue, mediaType } from '../core/headers';
+import { analyzeBytes, countHeaderBytes, findCutoff, limitFor, sniffCharset } from '../bytes';
+import { fetchAsAgent, isHtmlResponse, type AgentFetch, type HopFetcher } from '../compare';
+import { bytesInputFrom, indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
+import { lintValidators } from '../caching';
+import { evaluateReportForGoogle } from '../robots';
+import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import { buildReport, type Report, type Translate } from '../report';
+import { retryAfterMs } from './retryAfterMs';
+import { servedSignals } from './servedSignals';
+import type { SiteAgent, SiteHopFetcher, UrlSource } from './types';
+
+/** robots.txt of one origin, fetched once and parsed once. */
+export interface RobotsFacts {
+  report: RobotsReport;
+  parsed: ParsedRobotsTxt | null;
+}
+
+export interface CheckContext {
+  fetchHop: SiteHopFetcher;
+  agent: SiteAgent;
+  userAgent: string;
+  /** The byte limit chosen for HTML and text (PDFs: 64 MB, whatever the choice). */
+  limit: number;
+  /** robots.txt for the URL's origin (the runner caches it per origin, as Google does). */
+  robotsFor: (url: string) => Promise<RobotsFacts>;
+  translate: Translate;
+  generator: string;
+  /** Cancels the check (the run was cancelled): the request is aborted. */
+  signal?: AbortSignal;
+  /** Time for the whole request, all redirects and the body (default 10 s). */
+  timeoutMs?: number;
+  /** Waits before a retry; resolves early when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => number;
+}
+
+/** Kept past the limit, so that what lies just past the cut can be listed. */
+export const KEEP_MARGIN = 1024 * 1024;
+/** Past the kept bytes the body is only counted, up to this many bytes in all (a PDF's 64 MB and then some). */
+export const COUNT_BOUND = 80 * 1024 * 1024;
+export const URL_TIMEOUT_MS = 10_000;
+
+const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript|ecmascript|rss\+xml|atom\+xml)$)/;
+
+export const googlebotVerdict = (robots: RobotsFacts, url: string) =>
+  evaluateReportForGoogle(robots.report, url, robots.parsed ?? undefined).find((v) => v.token === 'Googlebot')!;
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/** Googlebot's byte budget for one response: the cut, and (for HTML) what lies past it. */
+async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInput; visible: Uint8Array; charset: string }> {
+  const ct = headerValue(f.headers, 'content-type');
+  const mt = mediaType(ct);
+  const { limit } = limitFor(mt, chosen);
+  const headerBytes = countHeaderBytes(f.statusLine ?? '', f.headers, f.status);
+  const kept = f.body ?? new Uint8Array(0);
+  const charset = sniffCharset(ct, kept);
+  if (isHtmlResponse(ct, kept)) {
+    const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' });
+    const c = report.cutoff;
+    return { input: bytesInputFrom(report), visible: c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept, charset };
+  }
+  if (mt === null || TEXT_TYPES.test(mt)) {
+    // Text: the cut backs off to a whole character.
+    const c = findCutoff({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes });
+    const input = { limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
+    return { input, visible: kept, charset };
+  }
+  // Bytes, not characters (a PDF, an image): the cut falls exactly at the limit.
+  const truncated = headerBytes + f.bodyBytes > limit;
+  const bodyKept = Math.min(f.bodyBytes, Math.max(0, limit - headerBytes));
+  return { input: { limit, headerBytes, bodyBytes: f.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, visible: kept, charset };
+}
+
+/**
+ * One URL as Googlebot sees it, as one report in the report schema: robots.txt first (a URL
+ * Googlebot may not crawl is reported with the deciding line and never requested), then the
+ * request as Googlebot Smartphone or Desktop without cookies — redirects followed by hand (each
+ * target checked against its own robots.txt), 10 s for everything, the body kept up to the limit
+ * plus 1 MiB and counted up to 80 MiB — then the exact bytes against the limit, the cut and what
+ * lies past it, the signals of the HTML Googlebot keeps, and the one indexability verdict. The
+ * body is dropped when the report is built. Never throws for anything a server sends.
+ */
+export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Report> {
+  const now = ctx.now ?? Date.now;
+  const sleep = ctx.sleep ?? defaultSleep;
+  const timeoutMs = ctx.timeoutMs ?? URL_TIMEOUT_MS;
+  const started = now();
+  const agentKind = ctx.agent === 'smartphone' ? 'mobile' : 'desktop';
+  const hop: HopFetcher = async (url, signal) => {
+    const merged = ctx.signal ? AbortSignal.any([signal, ctx.signal]) : signal;
+    const r = await ctx.fetchHop(url, { userAgent: ctx.userAgent, signal: merged });
+    return { status: r.status, statusLine: r.statusLine, headers: r.headers, body: r.body };
+  };
+
+  const first = await ctx.robotsFor(source.url);
+  let f: AgentFetch | null = null;
+  let retries = 0;
+  if (googlebotVerdict(first, source.url).allowed) {
+    for (;;) {
+      f = await fetchAsAgent(source.url, agentKind, ctx.userAgent, hop, {
+        limit: ctx.limit,
+        keep: ctx.limit + KEEP_MARGIN,
+        keepBody: true,
+        countCap: COUNT_BOUND,
+        timeoutMs,
+        now,
+        allowHop: async (url) => url === stripHash(source.url) || googlebotVerdict(await ctx.robotsFor(url), url).allowed,
+      });
+      const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
+      if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
+      retries++;
+      await sleep(wait, ctx.signal);
+    }
+  }
+
+  const redirects: RedirectHop[] = (f?.redirects ?? []).map((h) => ({ url: h.url, statusCode: h.status, statusLine: '', location: h.location, headers: h.headers }));
+  const finalUrl = f?.blockedAt ?? f?.finalUrl ?? stripHash(source.url);
+  const robots = await ctx.robotsFor(finalUrl);
+  let outcome: FetchOutcome;
+  let status: { code: number; line: string } | null = null;
+  let headers: Header[] | null = null;
+  let bytes: BytesInput | null = null;
+  let served: PageSignals | null = null;
+  if (!f || f.blockedAt) outcome = { kind: 'not-fetched' };
+  else {
+    if (f.status > 0) {
+      status = { code: f.status, line: f.statusLine ?? '' };
+      headers = f.headers;
+    }
+    if (f.error) {
+      const p = f.error.params;
+      outcome = { kind: 'failed', code: f.error.code, params: f.error.code === 'timeout' ? [p[0]!, timeoutMs / 1000] : p };
+    } else {
+      outcome = { kind: 'fetched', bodyEnd: f.bodyEnd ?? 'end', bodyBytes: f.bodyBytes, timeoutMs };
+      const b = await bytesOf(f, ctx.limit);
+      bytes = b.input;
+      const ct = headerValue(f.headers, 'content-type');
+      if (isHtmlResponse(ct, f.body ?? new Uint8Array(0))) {
+        const html = new TextDecoder(b.charset).decode(b.visible);
+        served = servedSignals(html, f.finalUrl, { bytesRead: b.visible.length, truncated: b.input.truncated });
+      }
+    }
+  }
+  const at = now();
+  const result = indexabilityVerdict({ url: finalUrl, status, headers, redirects, served, live: null, robots, bytes, now: at, fetch: outcome });
+  return buildReport(
+    {
+      generator: ctx.generator,
+      url: finalUrl,
+      fetchedAt: status ? at : null,
+      generatedAt: at,
+      status,
+      redirects,
+      headers,
+      result,
+      robots,
+      bytes,
+      caching: headers ? { lint: lintValidators(headers, at), probes: [] } : null,
+      compare: null,
+      siteCheck: {
+        requestedUrl: source.url,
+        sitemap: source.sitemap,
+        sitemapLine: source.line,
+        agent: ctx.agent,
+        userAgent: ctx.userAgent,
+        fetched: outcome.kind !== 'not-fetched',
+        error: f?.error?.code ?? null,
+        bodyComplete: outcome.kind === 'fetched' ? outcome.bodyEnd === 'end' : null,
+        retries,
+        durationMs: Math.max(0, at - started),
+      },
+    },
+    ctx.translate,
+  );
+}
+
+function stripHash(u: string): string {
+  const i = u.indexOf('#');
+  return i < 0 ? u : u.slice(0, i);
+}

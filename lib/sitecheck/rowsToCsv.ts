@@ -1,0 +1,34 @@
+import type { SiteRow } from './siteRow';
+
+/** CSV columns: stable names (like the JSON fields), not words of the UI language. */
+export const CSV_COLUMNS = [
+  'url', 'final_url', 'verdict', 'why', 'status', 'redirects', 'error', 'bytes', 'limit', 'truncated', 'cut_offset',
+  'lost', 'googlebot_robots', 'robots_line', 'robots_rule', 'canonical', 'noindex', 'sitemap',
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field that a
+ * spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe: page
+ * content is data, never a formula.
+ */
+export function csvField(v: string | number | boolean | null): string {
+  if (v === null) return '';
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The table as CSV, one line per row (CRLF line ends, as RFC 4180 says), header first. */
+export function rowsToCsv(rows: readonly SiteRow[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.url, r.finalUrl, r.verdict, r.why.join(' '), r.status, r.redirects, r.error, r.bytes, r.limit, r.truncated, r.cutOffset,
+        r.lost.join(' | '), r.robots ? (r.robots.allowed ? 'allowed' : 'disallowed') : null, r.robots?.line ?? null, r.robots?.rule ?? null,
+        r.canonical, r.noindex.join(' | '), r.sitemap,
+      ].map(csvField).join(','),
+    );
+  }
+  return lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,66 @@
+import type { Report } from '../report';
+import type { Verdict } from '../indexability/types';
+
+/** One line of the site check's table (and CSV): the facts of one report that answer "which pages?". */
+export interface SiteRow {
+  /** As listed in the sitemap. */
+  url: string;
+  /** Where the redirects ended (the report's URL). */
+  finalUrl: string;
+  sitemap: string | null;
+  verdict: Verdict;
+  /** The reason codes that decided the verdict (block, else risk). */
+  why: string[];
+  status: number | null;
+  redirects: number;
+  error: string | null;
+  /** Header + body bytes, against `limit`; null when nothing was read. */
+  bytes: number | null;
+  limit: number | null;
+  truncated: boolean;
+  /** Response offset where Googlebot stops (headers included), or null. */
+  cutOffset: number | null;
+  /** Elements past the cut, key ones (robots meta, canonical, hreflang, title) first. */
+  lost: string[];
+  /** Bytes read are a lower bound (the body did not end). */
+  bytesLowerBound: boolean;
+  /** Googlebot's robots.txt verdict: allowed, with the deciding line and rule. */
+  robots: { allowed: boolean; line: number | null; rule: string | null; robotsUrl: string; outcome: string } | null;
+  canonical: string | null;
+  /** Where the noindex that counts is written: a header or tag, as text. */
+  noindex: string[];
+}
+
+const KEY = /^<(meta|link|title)\b/;
+
+/** The table row of one report: a view of it, never more than it says. */
+export function siteRow(r: Report): SiteRow {
+  const g = r.robots?.verdicts.find((v) => v.token === 'Googlebot') ?? null;
+  const decisive = r.reasons.filter((x) => x.severity === 'block');
+  const why = (decisive.length ? decisive : r.reasons.filter((x) => x.severity === 'risk')).map((x) => x.code);
+  const noindex = r.reasons
+    .filter((x) => x.code === 'noindex' || x.code === 'conflictNoindexBlocked')
+    .flatMap((x) => x.sources)
+    .map((s) => (s.kind === 'header' ? `${s.name}: ${s.value}` : s.kind === 'tag' ? s.html : ''))
+    .filter(Boolean);
+  const lost = r.bytes ? [...r.bytes.lost].sort((a, b) => Number(!KEY.test(a.item)) - Number(!KEY.test(b.item)) || a.offset - b.offset).map((l) => l.item) : [];
+  return {
+    url: r.siteCheck?.requestedUrl ?? r.url,
+    finalUrl: r.url,
+    sitemap: r.siteCheck?.sitemap ?? null,
+    verdict: r.verdict,
+    why,
+    status: r.status?.code ?? null,
+    redirects: r.redirects.length,
+    error: r.siteCheck?.error ?? null,
+    bytes: r.bytes ? r.bytes.headerBytes + r.bytes.bodyBytes : null,
+    limit: r.bytes?.limit ?? null,
+    truncated: r.bytes?.truncated ?? false,
+    cutOffset: r.bytes?.cutOffset ?? null,
+    lost,
+    bytesLowerBound: r.siteCheck?.bodyComplete === false,
+    robots: g && r.robots ? { allowed: g.allowed, line: g.line, rule: g.rule, robotsUrl: r.robots.robotsUrl, outcome: r.robots.outcome } : null,
+    canonical: r.canonical.url,
+    noindex: [...new Set(noindex)],
+  };
+}

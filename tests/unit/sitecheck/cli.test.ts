@@ -1,0 +1,131 @@
+// The command line against the demo site: exact figures, JSON Lines valid against the report
+// schema, exit codes. Spawns `node bin/crawlscope.mjs` as a user (or CI) would.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoSite, type DemoSite } from '../../fixtures/demo-site/server.mjs';
+import { overTail } from '../../fixtures/demo-site/routes/sitecheck.mjs';
+import { reportSchemaErrors } from '../../support/reportSchema';
+import type { Report } from '../../../lib/report';
+
+const BIN = path.resolve(import.meta.dirname, '../../../bin/crawlscope.mjs');
+let site: DemoSite;
+let O = '';
+beforeAll(async () => {
+  site = await startDemoSite();
+  O = site.origin;
+});
+afterAll(() => site.close());
+
+function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout, err: stderr });
+    });
+  });
+}
+const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Report);
+/** The demo's response headers: status line, Content-Type, Content-Length, Date, Connection, Keep-Alive, blank line. */
+const headerBytes = (contentLength: number, extra = 0) =>
+  17 + 40 + `Content-Length: ${contentLength}\r\n`.length + 37 + 24 + 23 + 2 + extra;
+
+describe('crawlscope (command line)', () => {
+  it('--site: the sitemap index from robots.txt, both children (one gzip), one valid report per URL; exit 1', async () => {
+    const { code, out, err } = await cli(['--site', `${O}/`, '--json']);
+    expect(code).toBe(1);
+    expect(err).toBe('');
+    const reports = lines(out);
+    for (const r of reports) expect(reportSchemaErrors(r)).toEqual([]);
+    const by = new Map(reports.map((r) => [r.siteCheck!.requestedUrl.replace(O, ''), r]));
+    expect([...by.keys()].sort()).toEqual([
+      '/blocked/sitecheck.html', '/sitecheck/missing.html', '/sitecheck/noindex-header.html', '/sitecheck/noindex-meta.html?from=sitemap&v=1',
+      '/sitecheck/ok.html', '/sitecheck/over.html', '/sitecheck/redirect.html', '/sitecheck/unavailable.html',
+    ]);
+    const v = (p: string) => [by.get(p)!.verdict, by.get(p)!.status?.code ?? null];
+    expect(v('/sitecheck/ok.html')).toEqual(['indexable', 200]);
+    expect(v('/blocked/sitecheck.html')).toEqual(['not-indexable', null]);
+    expect(v('/sitecheck/noindex-meta.html?from=sitemap&v=1')).toEqual(['not-indexable', 200]);
+    expect(v('/sitecheck/noindex-header.html')).toEqual(['not-indexable', 200]);
+    expect(v('/sitecheck/missing.html')).toEqual(['not-indexable', 404]);
+    expect(v('/sitecheck/unavailable.html')).toEqual(['not-indexable', 503]);
+    expect(v('/sitecheck/over.html')).toEqual(['at-risk', 200]);
+
+    const over = by.get('/sitecheck/over.html')!;
+    expect(over.bytes).toEqual({
+      headerBytes: headerBytes(2_600_000),
+      bodyBytes: 2_600_000,
+      limit: 2_097_152,
+      truncated: true,
+      cutOffset: 2_097_152,
+      // Response offsets: 168 header bytes, then the body, whose last bytes are the demo's tail.
+      lost: [
+        { item: '<h2> Below the cut', offset: 168 + 2_600_000 - overTail(O).length },
+        { item: `<link> ${O}/sitecheck/over.html`, offset: 168 + 2_600_000 - overTail(O).length + overTail(O).indexOf('<link') },
+      ],
+    });
+    expect(over.siteCheck).toMatchObject({ sitemap: `${O}/sitecheck/sitemap-pages.xml`, sitemapLine: 5, bodyComplete: true });
+
+    const blocked = by.get('/blocked/sitecheck.html')!;
+    expect(blocked.reasons.map((r) => r.code)).toEqual(['robotsBlocked', 'googleExtendedBlocked']);
+    expect(blocked.reasons[0]!.sources[0]).toEqual({ kind: 'robotsTxt', url: `${O}/robots.txt`, line: 3, rule: 'Disallow: /blocked/', userAgent: 'googlebot' });
+    expect(blocked.reasons[0]!.message).toBe(`robots.txt (${O}/robots.txt, line 3) disallows this URL for Googlebot: its content is not crawled. The URL itself can still be indexed, without content, from links to it.`);
+    expect(blocked.siteCheck!.fetched).toBe(false);
+
+    expect(by.get('/sitecheck/noindex-header.html')!.reasons[0]!.sources).toEqual([{ kind: 'header', name: 'X-Robots-Tag', value: 'googlebot: noindex' }]);
+    expect(by.get('/sitecheck/noindex-meta.html?from=sitemap&v=1')!.reasons[0]!.sources).toEqual([{ kind: 'tag', html: '<meta name="robots" content="noindex">', where: 'served', inBody: false }]);
+    expect(by.get('/sitecheck/unavailable.html')!.siteCheck!.retries).toBe(1);
+    const redirect = by.get('/sitecheck/redirect.html')!;
+    expect(redirect.url).toBe(`${O}/sitecheck/ok.html`);
+    expect(redirect.redirects).toEqual([{ url: `${O}/sitecheck/redirect.html`, statusCode: 301, location: '/sitecheck/ok.html' }]);
+    expect(by.get('/sitecheck/missing.html')!.siteCheck).toMatchObject({ sitemap: `${O}/sitecheck/sitemap-more.xml.gz`, sitemapLine: 4 });
+    const ok = by.get('/sitecheck/ok.html')!;
+    expect(ok.bytes!.headerBytes + ok.bytes!.bodyBytes).toBe(477);
+    expect(ok.siteCheck!.userAgent).toMatch(/^Mozilla\/5\.0 \(Linux; Android 6\.0\.1; Nexus 5X Build\/MMB29P\).* Mobile Safari\/537\.36 \(compatible; Googlebot\/2\.1; \+http:\/\/www\.google\.com\/bot\.html\)$/);
+  }, 60_000);
+
+  it('the table: worst first, with the figures; exit 0 when every URL is indexable and within the limit', async () => {
+    const { code, out } = await cli([`${O}/sitecheck/ok.html`]);
+    expect(code).toBe(0);
+    const [head, row, , summary] = out.split('\n');
+    expect(head).toMatch(/^verdict +status +bytes\/limit +cut at +robots\.txt +canonical +noindex from +URL$/);
+    expect(row).toMatch(new RegExp(`^indexable +200 +477/2097152 +— +allowed +this URL +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
+    expect(summary).toBe('1 URL: 1 indexable, 0 at risk, 0 not indexable; 0 over the byte limit.');
+  }, 30_000);
+
+  it('a page over the limit fails the run (exit 1) even when nothing key is lost; --agent desktop is named in the report', async () => {
+    const { code, out } = await cli([`${O}/sitecheck/over.html`, '--agent', 'desktop', '--json']);
+    expect(code).toBe(1);
+    const [r] = lines(out);
+    expect(r!.siteCheck).toMatchObject({ agent: 'desktop' });
+    expect(r!.siteCheck!.userAgent).not.toContain('Mobile');
+  }, 30_000);
+
+  it('a malformed sitemap: the URLs before the error are checked, the error is printed with its line', async () => {
+    const { code, out, err } = await cli(['--sitemap', `${O}/sitecheck/broken/malformed.xml`, '--json']);
+    expect(code).toBe(1);
+    expect(lines(out).map((r) => [r.siteCheck!.requestedUrl, r.verdict]).sort()).toEqual([
+      [`${O}/sitecheck/noindex-meta.html`, 'not-indexable'],
+      [`${O}/sitecheck/ok.html`, 'indexable'],
+      [`${O}/sitecheck/x.html`, 'not-indexable'],
+    ]);
+    expect(err).toMatch(new RegExp(`^${O.replace(/[.]/g, '\\.')}/sitecheck/broken/malformed\\.xml: line 6: Malformed XML \\(unexpected close tag\\.\\)`, 'm'));
+  }, 30_000);
+
+  it('exit 2: a sitemap in the wrong namespace leaves nothing to check; an unreachable server; usage errors', async () => {
+    const wrong = await cli(['--sitemap', `${O}/sitecheck/broken/wrong-namespace.xml`]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('<urlset> is in the namespace “”, not http://www.sitemaps.org/schemas/sitemap/0.9: Google rejects the file.');
+    expect(wrong.err).toContain('Nothing to check.');
+    const down = await cli(['http://127.0.0.1:9/page.html', '--json']);
+    expect(down.code).toBe(2);
+    expect(lines(down.out)[0]!.reasons.map((r) => r.code)).toEqual(['robotsUnreachableNetwork']);
+    for (const args of [[], ['--agent', 'tablet', `${O}/`], ['--limit', '5', `${O}/`], ['--concurrency', '0', `${O}/`], ['ftp://x/'], ['--bogus']]) {
+      const r = await cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(/^crawlscope: /);
+    }
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage:/);
+  }, 60_000);
+});

@@ -1,0 +1,166 @@
+// The runner: sitemaps found and read, URLs checked politely, pause / resume / cancel, progress.
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { startSiteCheck, type HopReply, type SiteCheckProgress } from '../../../lib/sitecheck';
+import type { Report } from '../../../lib/report';
+import { fakeSite, page, reply, robots, t, type Route } from './helpers';
+
+const O = 'https://site.example';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const xml = (s: string) => () => reply(200, 'OK', [{ name: 'Content-Type', value: 'application/xml' }], s);
+const urlset = (paths: string[]) => `<urlset xmlns="${NS}">${paths.map((p) => `<url><loc>${O}${p}</loc></url>\n`).join('')}</urlset>`;
+
+/** A page that answers when released, counting how many requests are in flight at once. */
+function gate() {
+  let inFlight = 0;
+  let max = 0;
+  const waiting: (() => void)[] = [];
+  const route: Route = ({ signal }) =>
+    new Promise<HopReply>((resolve, reject) => {
+      inFlight++;
+      max = Math.max(max, inFlight);
+      // Like a real fetcher, an aborted request ends at once.
+      signal.addEventListener('abort', () => {
+        inFlight--;
+        reject(new Error('aborted'));
+      });
+      waiting.push(() => {
+        if (signal.aborted) return;
+        inFlight--;
+        resolve(reply(200, 'OK', [{ name: 'Content-Type', value: 'text/html' }], '<title>p</title>'));
+      });
+    });
+  return { route, get max() { return max; }, get waiting() { return waiting.length; }, release: () => waiting.splice(0).forEach((f) => f()) };
+}
+const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+
+describe('startSiteCheck', () => {
+  it('finds the sitemap index through robots.txt, reads its children (one gzip), skips a nested index and duplicates', async () => {
+    const fetchHop = fakeSite({
+      [`${O}/robots.txt`]: robots(`User-agent: *\nDisallow: /private/\n\nSitemap: ${O}/index.xml\n`),
+      [`${O}/index.xml`]: xml(`<sitemapindex xmlns="${NS}"><sitemap><loc>${O}/a.xml</loc></sitemap><sitemap><loc>${O}/b.xml.gz</loc></sitemap><sitemap><loc>${O}/nested.xml</loc></sitemap></sitemapindex>`),
+      [`${O}/a.xml`]: xml(urlset(['/1', '/2', '/private/3'])),
+      [`${O}/b.xml.gz`]: () => reply(200, 'OK', [{ name: 'Content-Type', value: 'application/gzip' }], gzipSync(urlset(['/2', '/4']))),
+      [`${O}/nested.xml`]: xml(`<sitemapindex xmlns="${NS}"><sitemap><loc>${O}/deeper.xml</loc></sitemap></sitemapindex>`),
+      [`${O}/1`]: page('<title>1</title>'),
+      [`${O}/2`]: page('<title>2</title>', [{ name: 'X-Robots-Tag', value: 'noindex' }]),
+      [`${O}/4`]: page('<title>4</title>'),
+    });
+    const reports: Report[] = [];
+    const check = startSiteCheck({ fetchHop, site: `${O}/`, translate: t, generator: 'test', onReport: (r) => reports.push(r) });
+    const summary = await check.done;
+    expect(summary.sitemaps.map((s) => [s.url, s.kind, s.entries, s.gzip, s.from.kind, s.problems.map((p) => p.code)])).toEqual([
+      [`${O}/index.xml`, 'sitemapindex', 3, false, 'robots', []],
+      [`${O}/a.xml`, 'urlset', 3, false, 'index', []],
+      [`${O}/b.xml.gz`, 'urlset', 2, true, 'index', []],
+      [`${O}/nested.xml`, 'sitemapindex', 1, false, 'index', ['nestedIndex']],
+    ]);
+    expect(summary.sitemaps[0]!.from).toEqual({ kind: 'robots', robotsUrl: `${O}/robots.txt`, line: 4 });
+    expect(reports.map((r) => r.siteCheck!.requestedUrl).sort()).toEqual([`${O}/1`, `${O}/2`, `${O}/4`, `${O}/private/3`]);
+    expect(fetchHop.calls.filter((c) => c.url === `${O}/robots.txt`)).toHaveLength(1);
+    expect(fetchHop.calls.some((c) => c.url === `${O}/private/3` || c.url === `${O}/deeper.xml`)).toBe(false);
+    expect(summary.progress).toMatchObject({ state: 'done', discovering: false, done: 4, total: 4, byVerdict: { indexable: 2, 'at-risk': 0, 'not-indexable': 2 }, overLimit: 0, problems: 1 });
+    expect(reports.find((r) => r.siteCheck!.requestedUrl === `${O}/2`)!.siteCheck).toMatchObject({ sitemap: `${O}/a.xml`, sitemapLine: 2 });
+  });
+
+  it('no Sitemap: line, or robots.txt unreachable: one clear problem, nothing checked', async () => {
+    const none = await startSiteCheck({ fetchHop: fakeSite({ [`${O}/robots.txt`]: robots('User-agent: *\nAllow: /\n') }), site: O, translate: t, generator: 'test' }).done;
+    expect(none.problems.map((p) => [p.code, p.params])).toEqual([['noSitemap', [`${O}/robots.txt`]]]);
+    const down = await startSiteCheck({ fetchHop: fakeSite({ [`${O}/robots.txt`]: () => reply(503, 'Service Unavailable', [], '') }), site: O, translate: t, generator: 'test' }).done;
+    expect(down.problems.map((p) => p.code)).toEqual(['robotsUnreachable']);
+    expect(down.progress.done).toBe(0);
+  });
+
+  it('a sitemap that answers 404 or will not connect is a problem of that sitemap', async () => {
+    const s = await startSiteCheck({
+      fetchHop: fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/down.xml`]: () => Promise.reject(new Error('ECONNRESET')) }),
+      sitemaps: [`${O}/gone.xml`, `${O}/down.xml`],
+      translate: t,
+      generator: 'test',
+    }).done;
+    expect(s.sitemaps.map((x) => [x.status, x.problems.map((p) => [p.code, p.params])])).toEqual([
+      [404, [['http', [404]]]],
+      [null, [['network', ['ECONNRESET']]]],
+    ]);
+  });
+
+  it('at most `concurrency` requests per host at once; one from the first 503 on', async () => {
+    const g = gate();
+    const routes: Record<string, Route> = { [`${O}/robots.txt`]: robots(''), [`https://other.example/robots.txt`]: robots('') };
+    const urls: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      routes[`${O}/p${i}`] = g.route;
+      urls.push(`${O}/p${i}`);
+    }
+    routes['https://other.example/x'] = g.route;
+    urls.push('https://other.example/x');
+    const check = startSiteCheck({ fetchHop: fakeSite(routes), urls, concurrency: 2, translate: t, generator: 'test' });
+    await tick(20);
+    // Two of site.example and the one of other.example.
+    expect(g.waiting).toBe(3);
+    while (check.progress().done < 7) {
+      g.release();
+      await tick();
+    }
+    await check.done;
+    expect(g.max).toBe(3);
+
+    let busy = 0;
+    let maxBusy = 0;
+    const slowDown: Record<string, Route> = { [`${O}/robots.txt`]: robots('') };
+    const list: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      list.push(`${O}/q${i}`);
+      slowDown[`${O}/q${i}`] = async () => {
+        busy++;
+        maxBusy = i >= 2 ? Math.max(maxBusy, busy) : maxBusy;
+        await tick(10);
+        busy--;
+        return reply(i === 0 ? 503 : 200, i === 0 ? 'Service Unavailable' : 'OK', [{ name: 'Content-Type', value: 'text/html' }], '<title>q</title>');
+      };
+    }
+    await startSiteCheck({ fetchHop: fakeSite(slowDown), urls: list, concurrency: 2, translate: t, generator: 'test' }).done;
+    expect(maxBusy).toBe(1);
+  });
+
+  it('pause stops new requests, resume goes on, cancel ends the run without further reports', async () => {
+    const g = gate();
+    const routes: Record<string, Route> = { [`${O}/robots.txt`]: robots('') };
+    const urls = Array.from({ length: 6 }, (_, i) => `${O}/p${i}`);
+    for (const u of urls) routes[u] = g.route;
+    const states: SiteCheckProgress['state'][] = [];
+    let reports = 0;
+    const check = startSiteCheck({ fetchHop: fakeSite(routes), urls, concurrency: 2, translate: t, generator: 'test', onReport: () => reports++, onProgress: (p) => states.push(p.state) });
+    await tick(20);
+    expect(g.waiting).toBe(2);
+    check.pause();
+    g.release();
+    await tick(20);
+    expect(reports).toBe(2);
+    expect(g.waiting).toBe(0);
+    expect(check.progress()).toMatchObject({ state: 'paused', done: 2, total: 6 });
+    expect(check.progress().etaMs).not.toBeNull();
+    check.resume();
+    await tick(20);
+    expect(g.waiting).toBe(2);
+    check.cancel();
+    const s = await check.done;
+    g.release();
+    await tick(20);
+    expect(reports).toBe(2);
+    expect(s.progress).toMatchObject({ state: 'cancelled', done: 2, total: 6 });
+    expect(states).toContain('paused');
+  });
+
+  it('stops at maxUrls and says so', async () => {
+    const s = await startSiteCheck({
+      fetchHop: fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/s.xml`]: xml(urlset(['/1', '/2', '/3', '/4'])) }),
+      sitemaps: [`${O}/s.xml`],
+      maxUrls: 2,
+      translate: t,
+      generator: 'test',
+    }).done;
+    expect(s.progress.total).toBe(2);
+    expect(s.problems.map((p) => [p.code, p.params])).toEqual([['urlCap', [2]]]);
+  });
+});
