@@ -68,7 +68,7 @@ test.describe('Check this site', () => {
     const csv = fs.readFileSync((await csvFile.path())!, 'utf8').split('\r\n');
     expect(csv[0]).toBe('url,final_url,verdict,why,status,redirects,error,bytes,limit,truncated,cut_offset,lost,googlebot_robots,robots_line,robots_rule,canonical,noindex,sitemap');
     expect(csv).toHaveLength(10);
-    expect(csv).toContain(`${over},${over},at-risk,pastCut,200,0,,2600168,2097152,true,2097152,<link> ${over} | <h2> Below the cut,allowed,,,,,${demo}/sitecheck/sitemap-pages.xml`);
+    expect(csv).toContain(`${over},${over},at-risk,cutByLimit pastCut,200,0,,2600168,2097152,true,2097152,<link> ${over} | <h2> Below the cut,allowed,,,,,${demo}/sitecheck/sitemap-pages.xml`);
     expect(csv).toContain(`${blocked},${blocked},not-indexable,robotsBlocked,,0,,,,false,,,disallowed,3,Disallow: /blocked/,,,${demo}/sitecheck/sitemap-pages.xml`);
 
     // JSON Lines: one report per URL, each valid against the schema, with the figures of the table.

@@ -9,7 +9,7 @@ const walk = (d: string): string[] =>
   fs
     .readdirSync(path.join(repo, d), { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path.join(d, e.name)] : []));
-const sources = ['lib', 'utils', 'entrypoints', 'components', 'modules'].flatMap(walk);
+const sources = ['lib', 'utils', 'entrypoints', 'components', 'modules', 'cli'].flatMap(walk);
 
 /** Relative imports of a file (static `import … from`, `export … from`, and `import('…')`), resolved to files. */
 function importsOf(file: string): string[] {
