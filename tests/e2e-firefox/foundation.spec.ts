@@ -1,0 +1,81 @@
+import { test, expect } from './fixtures';
+import { backgroundState, terminateBackground } from './firefox';
+import { click, expectAttr, expectContains, expectCount, expectText, tid } from './dom';
+
+// The small page is pure ASCII: its uncompressed size is fixed by routes/core.mjs.
+const SMALL_BYTES = 4388;
+const etag = '[data-testid=headers] tr[data-header=etag] td';
+
+test.describe('response record', () => {
+  test('the add-on is installed: an event page (background scripts, no service worker), gecko id, MV3', async ({ ext, browser }) => {
+    const m = await ext((b) => b.runtime.getManifest());
+    expect(m.manifest_version).toBe(3);
+    expect(m.name).toBe('Crawlscope');
+    expect(m.background).toEqual({ type: 'module', scripts: ['background.js'] });
+    expect((m as { browser_specific_settings?: { gecko?: { id?: string } } }).browser_specific_settings?.gecko?.id).toBe('crawlscope@crawlscope.dev');
+    expect(await backgroundState(browser)).toBe('running');
+  });
+
+  test('identity page: exact uncompressed bytes, status and ETag in the popup', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/small.html`);
+    const popup = await openPopup(page);
+    await expectAttr(popup, tid('html-size'), 'data-bytes', String(SMALL_BYTES));
+    await expectContains(popup, tid('html-size'), '4,388 bytes');
+    await expectAttr(popup, tid('response'), 'data-source', 'recorded');
+    await expectText(popup, tid('status'), '200 OK (HTTP/1.1)');
+    await expectText(popup, tid('url'), `${demo}/small.html`);
+    await expectText(popup, tid('content-type'), 'text/html; charset=utf-8');
+    await click(popup, `${tid('headers-details')} summary`);
+    await expectText(popup, etag, '"small-v1"');
+    await expectAttr(popup, tid('bytes-headers'), 'data-bytes', '254');
+  });
+
+  test('gzip and brotli pages: the same uncompressed count as identity', async ({ page, demo, openPopup }) => {
+    for (const enc of ['gzip', 'br']) {
+      await page.goto(`${demo}/${enc}/small.html`);
+      const popup = await openPopup(page);
+      await expectAttr(popup, tid('html-size'), 'data-bytes', String(SMALL_BYTES));
+      await expectContains(popup, tid('transfer-size'), enc);
+      await popup.close();
+    }
+  });
+
+  test('redirect chain: both hops are listed', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/redirect/small.html`);
+    expect(page.url()).toBe(`${demo}/small.html`);
+    const popup = await openPopup(page);
+    const hops = `${tid('redirects')} li`;
+    await expectCount(popup, hops, 2);
+    await expectContains(popup, `${hops}:nth-child(1)`, `301`);
+    await expectContains(popup, `${hops}:nth-child(1)`, `${demo}/redirect/small.html`);
+    await expectContains(popup, `${hops}:nth-child(2)`, `302`);
+    await expectContains(popup, `${hops}:nth-child(2)`, `${demo}/small.html`);
+  });
+});
+
+test.describe('event page', () => {
+  test('the record survives an event-page suspend (storage.session), and the woken page records the next load', async ({ page, demo, browser, openPopup, ext }) => {
+    await page.goto(`${demo}/small.html`);
+    await ext(() => {
+      // Set in the background page's own global (getBackgroundPage wakes it if needed).
+      return undefined;
+    });
+    expect(await terminateBackground(browser)).toBe('stopped');
+    // The popup's message wakes the event page; the record comes from storage.session.
+    let popup = await openPopup(page);
+    await expectAttr(popup, tid('response'), 'data-source', 'recorded');
+    await expectText(popup, tid('status'), '200 OK (HTTP/1.1)');
+    await click(popup, `${tid('headers-details')} summary`);
+    await expectText(popup, etag, '"small-v1"');
+    await popup.close();
+
+    // Suspended again, a navigation wakes it through the webRequest listener (a persistent
+    // listener of the event page) and is recorded from its first event: the redirect hops too.
+    expect(await terminateBackground(browser)).toBe('stopped');
+    await page.goto(`${demo}/redirect/small.html?after-suspend`);
+    popup = await openPopup(page);
+    await expectAttr(popup, tid('response'), 'data-source', 'recorded');
+    await expectCount(popup, `${tid('redirects')} li`, 2);
+    await expectAttr(popup, tid('html-size'), 'data-bytes', String(SMALL_BYTES));
+  });
+});
