@@ -57,3 +57,24 @@ export async function click(page: Page, selector: string, opts: Wait = {}): Prom
   await el!.click();
   await el!.dispose();
 }
+
+/** Sets a textarea's or input's value as typing would (React sees the input event). */
+export async function fill(page: Page, selector: string, value: string): Promise<void> {
+  await page.waitForSelector(selector);
+  await page.evaluate(
+    (s, v) => {
+      const el = document.querySelector(s) as HTMLTextAreaElement | HTMLInputElement;
+      const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      el.focus();
+      Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    selector,
+    value,
+  );
+}
+
+/** The value of an input or textarea. */
+export function value(page: Page, selector: string): Promise<string> {
+  return page.evaluate((s) => (document.querySelector(s) as HTMLTextAreaElement).value, selector);
+}

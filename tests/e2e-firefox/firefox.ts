@@ -88,13 +88,20 @@ export async function openExtensionPage(browser: Browser, url: string): Promise<
   return gotoExtension(await browser.newPage(), url);
 }
 
-/** The tab the extension (not the test) opened at a URL starting with `prefix`, loaded. */
+/**
+ * The tab the extension (not the test) opened at a URL starting with `prefix`, loaded. Its target
+ * keeps the URL it was created with (about:blank) over BiDi, so every tab's document is asked.
+ */
 export async function openedTab(browser: Browser, prefix: string, timeoutMs = 15_000): Promise<Page> {
-  const target = await browser.waitForTarget((t) => t.url().startsWith(prefix), { timeout: timeoutMs });
-  const page = await target.page();
-  if (!page) throw new Error(`The tab at ${target.url()} has no page`);
-  await waitForDocument(page, (href) => href.startsWith(prefix), timeoutMs);
-  return page;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const page of await browser.pages()) {
+      const state = await page.evaluate(() => ({ href: location.href, ready: document.readyState })).catch(() => null);
+      if (state && state.ready === 'complete' && state.href.startsWith(prefix)) return page;
+    }
+    if (Date.now() > deadline) throw new Error(`No tab at ${prefix}… within ${timeoutMs} ms`);
+    await sleep(50);
+  }
 }
 
 /** Evaluates `expression` in Firefox's privileged (chrome) scope, in the first browser window. */

@@ -7,11 +7,11 @@ const SMALL_BYTES = 4388;
 const etag = '[data-testid=headers] tr[data-header=etag] td';
 
 test.describe('response record', () => {
-  test('the add-on is installed: an event page (background scripts, no service worker), gecko id, MV3', async ({ ext, browser }) => {
+  test('the add-on is installed: an event page (background scripts, no service worker), gecko id, MV3', async ({ ext, browser, base }) => {
     const m = await ext((b) => b.runtime.getManifest());
     expect(m.manifest_version).toBe(3);
     expect(m.name).toBe('Crawlscope');
-    expect(m.background).toEqual({ type: 'module', scripts: ['background.js'] });
+    expect(m.background).toMatchObject({ type: 'module', scripts: [`${base}/background.js`], service_worker: null });
     expect((m as { browser_specific_settings?: { gecko?: { id?: string } } }).browser_specific_settings?.gecko?.id).toBe('crawlscope@crawlscope.dev');
     expect(await backgroundState(browser)).toBe('running');
   });
@@ -56,11 +56,14 @@ test.describe('response record', () => {
 test.describe('event page', () => {
   test('the record survives an event-page suspend (storage.session), and the woken page records the next load', async ({ page, demo, browser, openPopup, ext }) => {
     await page.goto(`${demo}/small.html`);
-    await ext(() => {
-      // Set in the background page's own global (getBackgroundPage wakes it if needed).
-      return undefined;
+    // A mark in the event page's own global (getBackgroundPage wakes it if needed)…
+    const mark = () => ext(async (b) => ((await b.runtime.getBackgroundPage()) as unknown as { __mark?: number } | null)?.__mark ?? null);
+    await ext(async (b) => {
+      ((await b.runtime.getBackgroundPage()) as unknown as { __mark?: number }).__mark = 42;
     });
+    expect(await mark()).toBe(42);
     expect(await terminateBackground(browser)).toBe('stopped');
+    expect(await backgroundState(browser)).toBe('stopped');
     // The popup's message wakes the event page; the record comes from storage.session.
     let popup = await openPopup(page);
     await expectAttr(popup, tid('response'), 'data-source', 'recorded');
@@ -77,5 +80,7 @@ test.describe('event page', () => {
     await expectAttr(popup, tid('response'), 'data-source', 'recorded');
     await expectCount(popup, `${tid('redirects')} li`, 2);
     await expectAttr(popup, tid('html-size'), 'data-bytes', String(SMALL_BYTES));
+    // …is gone: the page really was unloaded and started again.
+    expect(await mark()).toBeNull();
   });
 });
