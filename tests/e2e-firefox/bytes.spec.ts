@@ -33,7 +33,7 @@ let run = 0;
 const fresh = (path: string) => `${path}?run=${Date.now()}-${run++}`;
 
 test.describe('byte budget', () => {
-  test('3 MB page: exact bytes, the first element past the cut, canonical lost', async ({ page, demo, openPopup }) => {
+  test('3 MB page: exact bytes, the first element past the cut, canonical lost', async ({ tab: page, demo, openPopup }) => {
     const url = `${demo}${fresh('/bytes/big.html')}`;
     await page.goto(url);
     const H = await headerBytesOf(url);
@@ -59,7 +59,7 @@ test.describe('byte budget', () => {
     await expectAttr(popup, `${tid('bytes-breakdown')} tr[data-category=inlineScript]`, 'data-bytes', '299989');
   });
 
-  test('gzip and brotli: the same cut as identity', async ({ page, demo, openPopup }) => {
+  test('gzip and brotli: the same cut as identity', async ({ tab: page, demo, openPopup }) => {
     for (const path of ['/bytes/gzip/big.html', '/bytes/br/big.html']) {
       const url = `${demo}${fresh(path)}`;
       await page.goto(url);
@@ -73,7 +73,7 @@ test.describe('byte budget', () => {
     }
   });
 
-  test('a 4-byte character across the limit is dropped whole', async ({ page, demo, openPopup }) => {
+  test('a 4-byte character across the limit is dropped whole', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}${fresh('/bytes/straddle-utf8.html')}`);
     const popup = await openPopup(page);
     await analyze(popup);
@@ -83,7 +83,7 @@ test.describe('byte budget', () => {
     await expectAttr(popup, tid('bytes-first-past'), 'data-id', 'after-emoji');
   });
 
-  test('the in-page overlay marks the first element past the cut; removing it restores the DOM exactly', async ({ page, demo, openPopup }) => {
+  test('the in-page overlay marks the first element past the cut; removing it restores the DOM exactly', async ({ tab: page, demo, openPopup }) => {
     const url = `${demo}${fresh('/bytes/big.html')}`;
     await page.goto(url);
     const H = await headerBytesOf(url);
@@ -119,7 +119,7 @@ test.describe('byte budget', () => {
     expect(after === before).toBe(true);
   });
 
-  test('a page that refuses its own re-read (403): fetched again by Crawlscope, and what that copy got is said', async ({ page, demo, openPopup }) => {
+  test('a page that refuses its own re-read (403): fetched again by Crawlscope, and what that copy got is said', async ({ tab: page, demo, openPopup }) => {
     const url = `${demo}${fresh('/bytes/waf.html')}`;
     await page.goto(url);
     const popup = await openPopup(page);
@@ -131,7 +131,7 @@ test.describe('byte budget', () => {
     await expectText(popup, `${tid('bytes-read-note')}[data-code="bytes.read.statusDiffers"]`, 'The re-read answered HTTP 403, the page loaded with HTTP 200.');
   });
 
-  test('a text file is measured against the same limit', async ({ page, demo, openPopup }) => {
+  test('a text file is measured against the same limit', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/notes.txt`);
     const popup = await openPopup(page);
     await analyze(popup);

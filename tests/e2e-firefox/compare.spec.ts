@@ -12,7 +12,7 @@ const row = (field: string) => tid(`compare-row-${field}`);
 const sessionRules = (ext: ExtEval) => ext((b) => b.declarativeNetRequest.getSessionRules());
 
 test.describe('mobile vs desktop Googlebot', () => {
-  test('from the popup: HTML per user agent, the UA each request carried, no rule left, the tab keeps its own UA', async ({ page, demo, openPopup, browser, base, ext }) => {
+  test('from the popup: HTML per user agent, the UA each request carried, no rule left, the tab keeps its own UA', async ({ tab: page, demo, openPopup, ff: browser, base, ext }) => {
     await page.goto(`${demo}/compare/by-agent.html`);
     const popup = await openPopup(page);
     await expectContains(popup, tid('compare-section'), 'Not compared yet');
@@ -43,7 +43,7 @@ test.describe('mobile vs desktop Googlebot', () => {
     await expectContains(again, tid('compare-summary'), 'critical: Robots meta, Title');
   });
 
-  test('the server receives exactly Googlebot’s User-Agent, no Accept-Language, no cookies; no rule left', async ({ page, demo, openExt, ext }) => {
+  test('the server receives exactly Googlebot’s User-Agent, no Accept-Language, no cookies; no rule left', async ({ tab: page, demo, openExt, ext }) => {
     // A normal load first, with a cookie: the browser itself sends both.
     await page.goto(`${demo}/compare/headers.html`);
     await page.evaluate(() => {
@@ -71,7 +71,7 @@ test.describe('mobile vs desktop Googlebot', () => {
     });
   });
 
-  test('redirects are followed by hand; 403 for Googlebot Desktop only is a finding', async ({ page, demo, openExt, ext }) => {
+  test('redirects are followed by hand; 403 for Googlebot Desktop only is a finding', async ({ tab: page, demo, openExt, ext }) => {
     const cmp = await openExt(`/compare.html?url=${encodeURIComponent(`${demo}/compare/mobile-redirect.html`)}`);
     await cmp.waitForSelector(tid('compare-report'), { timeout: 30_000 });
     await expectText(cmp, `${row('finalUrl')} ${tid('mobile')}`, `${demo}/compare/m/page.html`);

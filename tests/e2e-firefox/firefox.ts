@@ -106,7 +106,7 @@ export async function openedTab(browser: Browser, prefix: string, timeoutMs = 15
 
 /** Evaluates `expression` in Firefox's privileged (chrome) scope, in the first browser window. */
 export async function chromeEval(browser: Browser, expression: string): Promise<unknown> {
-  const c = browser.connection as unknown as { send(method: string, params: object): Promise<{ result: unknown }> };
+  const c = (browser as unknown as { connection: unknown }).connection as { send(method: string, params: object): Promise<{ result: unknown }> };
   const tree = (await c.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string }[] };
   const context = tree.contexts[0]?.context;
   if (!context) throw new Error('No chrome-scope browsing context');

@@ -19,11 +19,12 @@ interface WorkerFixtures {
   control: Page;
 }
 
+// Named `ff` and `tab` (not browser and page): these are puppeteer's Browser and Page, not Playwright's.
 interface TestFixtures {
-  browser: Browser;
+  ff: Browser;
   ext: ExtEval;
   /** A new tab for a web page (closed after the test). */
-  page: Page;
+  tab: Page;
   /** The extension's tab id of a page (the newest tab showing that URL). */
   tabIdOf: (page: Page) => Promise<number>;
   /** Opens popup.html?tab=<id of page> in a new tab and waits for the popup to render. */
@@ -57,7 +58,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  browser: async ({ firefox }, use) => use(firefox.browser),
+  ff: async ({ firefox }, use) => use(firefox.browser),
   ext: async ({ control }, use) => {
     const run: ExtEval = async (fn, arg) => {
       // A page closed by the product (e.g. a reload) would leave no realm: the control page stays open.
@@ -66,8 +67,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     };
     await use(run);
   },
-  page: async ({ browser }, use) => {
-    const page = await browser.newPage();
+  tab: async ({ ff }, use) => {
+    const page = await ff.newPage();
     await use(page);
     await page.close().catch(() => undefined);
   },
@@ -84,10 +85,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return id;
     });
   },
-  openExt: async ({ browser, base: root }, use) => {
+  openExt: async ({ ff, base: root }, use) => {
     const opened: Page[] = [];
     await use(async (p) => {
-      const page = await openExtensionPage(browser, `${root}${p}`);
+      const page = await openExtensionPage(ff, `${root}${p}`);
       opened.push(page);
       return page;
     });

@@ -7,7 +7,7 @@ const SMALL_BYTES = 4388;
 const etag = '[data-testid=headers] tr[data-header=etag] td';
 
 test.describe('response record', () => {
-  test('the add-on is installed: an event page (background scripts, no service worker), gecko id, MV3', async ({ ext, browser, base }) => {
+  test('the add-on is installed: an event page (background scripts, no service worker), gecko id, MV3', async ({ ext, ff: browser, base }) => {
     const m = await ext((b) => b.runtime.getManifest());
     expect(m.manifest_version).toBe(3);
     expect(m.name).toBe('Crawlscope');
@@ -16,7 +16,7 @@ test.describe('response record', () => {
     expect(await backgroundState(browser)).toBe('running');
   });
 
-  test('identity page: exact uncompressed bytes, status and ETag in the popup', async ({ page, demo, openPopup }) => {
+  test('identity page: exact uncompressed bytes, status and ETag in the popup', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/small.html`);
     const popup = await openPopup(page);
     await expectAttr(popup, tid('html-size'), 'data-bytes', String(SMALL_BYTES));
@@ -30,7 +30,7 @@ test.describe('response record', () => {
     await expectAttr(popup, tid('bytes-headers'), 'data-bytes', '254');
   });
 
-  test('gzip and brotli pages: the same uncompressed count as identity', async ({ page, demo, openPopup }) => {
+  test('gzip and brotli pages: the same uncompressed count as identity', async ({ tab: page, demo, openPopup }) => {
     for (const enc of ['gzip', 'br']) {
       await page.goto(`${demo}/${enc}/small.html`);
       const popup = await openPopup(page);
@@ -40,7 +40,7 @@ test.describe('response record', () => {
     }
   });
 
-  test('redirect chain: both hops are listed', async ({ page, demo, openPopup }) => {
+  test('redirect chain: both hops are listed', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/redirect/small.html`);
     expect(page.url()).toBe(`${demo}/small.html`);
     const popup = await openPopup(page);
@@ -54,7 +54,7 @@ test.describe('response record', () => {
 });
 
 test.describe('event page', () => {
-  test('the record survives an event-page suspend (storage.session), and the woken page records the next load', async ({ page, demo, browser, openPopup, ext }) => {
+  test('the record survives an event-page suspend (storage.session), and the woken page records the next load', async ({ tab: page, demo, ff: browser, openPopup, ext }) => {
     await page.goto(`${demo}/small.html`);
     // A mark in the event page's own global (getBackgroundPage wakes it if needed)…
     const mark = () => ext(async (b) => ((await b.runtime.getBackgroundPage()) as unknown as { __mark?: number } | null)?.__mark ?? null);

@@ -27,7 +27,7 @@ const badge = (ext: ExtEval, tabId: number) =>
   ext(async (b, id) => ({ text: await b.action.getBadgeText({ tabId: id }), color: await b.action.getBadgeBackgroundColor({ tabId: id }) }), tabId);
 
 test.describe('indexability verdict', () => {
-  test('X-Robots-Tag googlebot: noindex counts (red NO badge); otherbot: noindex does not', async ({ page, demo, openPopup, ext, tabIdOf }) => {
+  test('X-Robots-Tag googlebot: noindex counts (red NO badge); otherbot: noindex does not', async ({ tab: page, demo, openPopup, ext, tabIdOf }) => {
     await page.goto(`${demo}/indexability/xrt-googlebot-noindex.html`);
     const g = await reportFor(await openPopup(page));
     expect(g.verdict).toBe('not-indexable');
@@ -52,7 +52,7 @@ test.describe('indexability verdict', () => {
     await expect.poll(() => badge(ext, tabId)).toEqual({ text: 'OK', color: GREEN });
   });
 
-  test('meta robots noindex: "Not indexable", the served tag as evidence, red badge on load', async ({ page, demo, openPopup, ext, tabIdOf }) => {
+  test('meta robots noindex: "Not indexable", the served tag as evidence, red badge on load', async ({ tab: page, demo, openPopup, ext, tabIdOf }) => {
     await page.goto(`${demo}/indexability/meta-noindex.html`);
     const tabId = await tabIdOf(page);
     // The badge is set on page load, before any popup opens.
@@ -67,7 +67,7 @@ test.describe('indexability verdict', () => {
     });
   });
 
-  test('robots.txt blocks the URL and the page says noindex: the conflict is explained', async ({ page, demo, openPopup }) => {
+  test('robots.txt blocks the URL and the page says noindex: the conflict is explained', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/blocked/noindex.html`);
     const r = await reportFor(await openPopup(page));
     expect(r.verdict).toBe('not-indexable');
@@ -82,7 +82,7 @@ test.describe('indexability verdict', () => {
     );
   });
 
-  test('indexable page: the canonical from the HTML as served', async ({ page, demo, openPopup }) => {
+  test('indexable page: the canonical from the HTML as served', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/indexability/indexable.html`);
     const r = await reportFor(await openPopup(page));
     expect(r.verdict).toBe('indexable');

@@ -16,7 +16,7 @@ async function expectRow(popup: Page, token: string, allowed: boolean, line: num
 }
 
 test.describe('robots.txt', () => {
-  test('popup: exact verdict, group and deciding line per Google token on the demo page', async ({ page, demo, openPopup }) => {
+  test('popup: exact verdict, group and deciding line per Google token on the demo page', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/robots/page.html`);
     const popup = await openPopup(page);
     await expectAttr(popup, tid('robots-status'), 'data-outcome', 'parse');
@@ -39,7 +39,7 @@ test.describe('robots.txt', () => {
     await expectTexts(popup, tid('robots-blocked-resource'), [`${demo}/private-js/app.js — line ${L.googlebotPrivateJs}`]);
   });
 
-  test('popup: /blocked/noindex.html is blocked for Googlebot by line 3', async ({ page, demo, openPopup }) => {
+  test('popup: /blocked/noindex.html is blocked for Googlebot by line 3', async ({ tab: page, demo, openPopup }) => {
     await page.goto(`${demo}/blocked/noindex.html`);
     const popup = await openPopup(page);
     await expectRow(popup, 'Googlebot', false, L.googlebotBlocked, 'own');
@@ -48,7 +48,7 @@ test.describe('robots.txt', () => {
     await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
   });
 
-  test('sandbox: opened at the deciding line; an edit changes the verdict live; a second URL', async ({ page, demo, openPopup, browser, base }) => {
+  test('sandbox: opened at the deciding line; an edit changes the verdict live; a second URL', async ({ tab: page, demo, openPopup, ff: browser, base }) => {
     await page.goto(`${demo}/robots/page.html`);
     const popup = await openPopup(page);
     await click(popup, `${row('AdsBot-Google')} ${tid('robots-line')}`);

@@ -23,7 +23,7 @@ async function checkIps(page: Page, ips: string[]) {
 }
 
 test.describe('Is it really Googlebot?', () => {
-  test('the popup links to the tool', async ({ page, demo, openPopup, base }) => {
+  test('the popup links to the tool', async ({ tab: page, demo, openPopup, base }) => {
     await page.goto(`${demo}/small.html`);
     const popup = await openPopup(page);
     await expectAttr(popup, tid('verify-link'), 'href', `${base}/verify.html`);
