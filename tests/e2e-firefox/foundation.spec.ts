@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { backgroundState, terminateBackground } from './firefox';
+import { backgroundState, openedTab, terminateBackground } from './firefox';
 import { click, expectAttr, expectContains, expectCount, expectText, tid } from './dom';
 
 // The small page is pure ASCII: its uncompressed size is fixed by routes/core.mjs.
@@ -83,4 +83,32 @@ test.describe('event page', () => {
     // …is gone: the page really was unloaded and started again.
     expect(await mark()).toBeNull();
   });
+
+  test('the robots.txt cache survives a suspend', async ({ tab: page, demo, ff: browser, openPopup }) => {
+    await page.goto(`${demo}/blocked/noindex.html`);
+    const first = await openPopup(page);
+    await first.waitForSelector(tid('robots-status'));
+    await first.close();
+    expect(await terminateBackground(browser)).toBe('stopped');
+    const again = await openPopup(page);
+    await expectAttr(again, tid('robots-fetched'), 'data-from-cache', 'true');
+    await expectAttr(again, '[data-testid=robots-row][data-token="Googlebot"]', 'data-line', '3');
+  });
+
+});
+
+test('"Open in tab" opens the same report at popup.html?tab=<id>', async ({ ff: browser, base, openExt, ext }) => {
+  // Opened as a tab, the popup's active tab is its own tab: an extension page.
+  const popup = await openExt('/popup.html');
+  await expectAttr(popup, tid('not-inspectable'), 'data-reason', 'extension-page');
+  const ownId = await ext(async (b, u) => (await b.tabs.query({})).find((t) => t.url === u)?.id ?? -1, `${base}/popup.html`);
+  await click(popup, tid('open-in-tab'));
+  const full = await openedTab(browser, `${base}/popup.html?tab=`);
+  try {
+    expect(await full.evaluate(() => location.href)).toBe(`${base}/popup.html?tab=${ownId}`);
+    await expectAttr(full, tid('not-inspectable'), 'data-reason', 'extension-page');
+    await expectCount(full, tid('open-in-tab'), 0);
+  } finally {
+    await full.close();
+  }
 });
