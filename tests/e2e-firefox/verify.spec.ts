@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'puppeteer-core';
 import { test, type ExtEval } from './fixtures';
+import { generateLog } from '../unit/verify/generateLog';
 import { click, expectAttr, expectCount, expectText, fill, tid } from './dom';
 
 // The IP check in Firefox, against the stand-ins on the demo site (routes/verify.mjs): a JSON
@@ -63,5 +68,38 @@ test.describe('Is it really Googlebot?', () => {
     await expectText(page, '[data-testid=ip-result]:nth-child(6) [data-testid=ip-reason]', '“66.249.66.300” is not an IPv4 or IPv6 address.');
     // The downloaded common-crawlers file adds 66.249.80.0/27: the tool uses it.
     await expectText(page, `${result('66.249.80.9')} ${tid('ip-range')}`, 'Range 66.249.80.0/27 — common crawler (Googlebot & co.)');
+  });
+
+  test('a gzip access log, read in the tool’s worker: exact real/fake counts per crawler, statuses, bytes, hours', async ({ demo, ext, openExt }) => {
+    await pointAtStandIns(ext, demo);
+    const page = await openExt('/verify.html');
+    await expectAttr(page, tid('verify'), 'data-ready', 'true');
+    const file = path.join(os.tmpdir(), `crawlscope-ff-${process.pid}-access.log.gz`);
+    fs.writeFileSync(file, gzipSync(Buffer.from(generateLog(1000))));
+    try {
+      const input = await page.waitForSelector(tid('log-file'));
+      await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
+      await page.waitForSelector(tid('log-summary'), { visible: true, timeout: 30_000 });
+      await expectAttr(page, tid('log-lines'), 'data-value', '1000');
+      await expectText(page, tid('google-lines'), '500 lines claim to be a Google crawler, from 7 distinct addresses.');
+      const crawler = async (c: string, lines: string, real: string, fake: string, unverified: string) => {
+        const r = `[data-testid=crawler-table] tr[data-crawler=${c}]`;
+        await expectText(page, `${r} ${tid('lines')}`, lines);
+        await expectText(page, `${r} ${tid('real')}`, real);
+        await expectText(page, `${r} ${tid('fake')}`, fake);
+        await expectText(page, `${r} ${tid('unverified')}`, unverified);
+      };
+      await crawler('googlebotSmartphone', '250', '150', '50', '50');
+      await crawler('googlebotDesktop', '150', '100', '50', '0');
+      await crawler('googlebotImage', '50', '50', '0', '0');
+      await crawler('adsBot', '50', '0', '0', '50');
+      await expectText(page, '[data-testid=statuses] li[data-status="304"]', '304 — 200');
+      await expectAttr(page, tid('bytes'), 'data-value', '502250');
+      await expectAttr(page, tid('hour-chart'), 'data-bars', '17');
+      await expectText(page, tid('unparseable'), 'Lines skipped as unreadable: 50 (blank lines: 25)');
+      await expectCount(page, tid('log-stopped'), 0);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 });
