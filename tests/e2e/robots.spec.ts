@@ -14,6 +14,13 @@ async function expectRow(popup: Page, token: string, allowed: boolean, line: num
   await expect(r).toHaveAttribute('data-group', group);
 }
 
+/** The table lists Googlebot and the tokens that differ from it; "Show all" (remembered) lists every token. */
+async function showAllTokens(popup: Page) {
+  await expect(popup.getByTestId('robots-status')).toBeVisible();
+  const all = popup.getByTestId('robots-show-all');
+  if ((await all.count()) && (await all.getAttribute('aria-expanded')) === 'false') await all.click();
+}
+
 /** A demo site serving one robots.txt variant (robots.txt is per origin). */
 async function withVariant<T>(variant: string, fn: (site: DemoSite) => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> {
   const site = await startDemoSite({ robotsVariant: variant, ...extra });
@@ -31,6 +38,7 @@ test.describe('robots.txt', () => {
     await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'parse');
     await expect(popup.getByTestId('robots-outcome')).toHaveText('HTTP 200 — parsed as Google parses it.');
     await expect(popup.getByTestId('robots-url')).toHaveText(`${demo}/robots.txt`);
+    await showAllTokens(popup);
     await expect(popup.getByTestId('robots-row')).toHaveCount(16);
     await expectRow(popup, 'Googlebot', true, null, 'own');
     await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
@@ -62,6 +70,7 @@ test.describe('robots.txt', () => {
     await page.goto(`${demo}/blocked/noindex.html`);
     const popup = await openPopup(page);
     await expectRow(popup, 'Googlebot', false, L.googlebotBlocked, 'own');
+    await showAllTokens(popup);
     await expectRow(popup, 'Googlebot-Video', false, L.googlebotBlocked, 'fallback');
     await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
   });
@@ -97,6 +106,7 @@ test.describe('robots.txt', () => {
       const popup = await openPopup(page);
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'notFound');
       await expect(popup.getByTestId('robots-outcome')).toHaveText('HTTP 404 — no robots.txt: Google may crawl everything on this origin.');
+      await showAllTokens(popup);
       await expect(popup.locator('[data-testid=robots-row][data-allowed=true]')).toHaveCount(16);
     });
   });
@@ -107,6 +117,7 @@ test.describe('robots.txt', () => {
       const popup = await openPopup(page);
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'disallow-all');
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'serverError');
+      await showAllTokens(popup);
       await expect(popup.locator('[data-testid=robots-row][data-allowed=false]')).toHaveCount(15);
       await expectRow(popup, 'Google-Safety', true, null, 'ignored');
     });
@@ -144,6 +155,7 @@ test.describe('robots.txt', () => {
       await page.goto(`${site.origin}/small.html`);
       const popup = await openPopup(page);
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'tooManyRedirects');
+      await showAllTokens(popup);
       await expect(popup.locator('[data-testid=robots-row][data-allowed=true]')).toHaveCount(16);
     });
   });
@@ -211,6 +223,7 @@ test.describe('robots.txt', () => {
       await page.goto(`${site.origin}/small.html`);
       const popup = await openPopup(page);
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'timeout', { timeout: 20_000 });
+      await showAllTokens(popup);
       await expect(popup.locator('[data-testid=robots-row][data-allowed=false]')).toHaveCount(15);
     });
   });
