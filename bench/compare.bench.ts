@@ -1,7 +1,8 @@
 // Mobile vs desktop: extract + diff of two 2 MB HTML responses, against parsing them alone.
 import { parse } from 'parse5';
 import { median, type BenchRow } from './harness';
-import { compareFetches, diffWords, GOOGLEBOT_BYTE_LIMIT, type AgentFetch } from '../lib/compare';
+import { compareFetches, diffWords, type AgentFetch } from '../lib/compare';
+import { DEFAULT_LIMIT } from '../lib/bytes';
 
 const RUNS = 9;
 const WARMUP = 2;
@@ -62,8 +63,9 @@ function fetched(agent: 'mobile' | 'desktop', html: string): AgentFetch {
     bodyBytes: n,
     complete: true,
     bodyEnd: 'end',
-    keptBytes: Math.min(n, GOOGLEBOT_BYTE_LIMIT),
-    limit: GOOGLEBOT_BYTE_LIMIT,
+    keptBytes: Math.min(n, DEFAULT_LIMIT),
+    limit: DEFAULT_LIMIT,
+    cutAt: null,
     html,
     error: null,
     durationMs: 0,
@@ -71,7 +73,7 @@ function fetched(agent: 'mobile' | 'desktop', html: string): AgentFetch {
 }
 
 export default async function compareBench(): Promise<BenchRow[]> {
-  const size = GOOGLEBOT_BYTE_LIMIT - 1000;
+  const size = DEFAULT_LIMIT - 1000;
   const desktop = page(size, false);
   const mobile = page(size, true);
   const d = fetched('desktop', desktop);

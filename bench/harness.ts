@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
-import { chromiumArgs, chromiumPath, extensionDir } from '../tests/e2e/chromium';
+import { chromiumArgs, chromiumPath, extensionDir, extensionReady } from '../tests/e2e/chromium';
 
 /** One line of the bench table. `ratio` is value / baseline, both measured in the same run. */
 export interface BenchRow {
@@ -50,6 +50,8 @@ export async function launchBrowser({ withExtension = true } = {}): Promise<Exte
   const serviceWorker = withExtension
     ? (context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker')))
     : (undefined as unknown as Worker);
+  // Measure the installed extension, as a user who installs it and then browses would use it.
+  if (withExtension) await extensionReady(serviceWorker);
   return {
     context,
     serviceWorker,

@@ -3,8 +3,9 @@
  *
  * `locales/<lang>.yml` are the source: nested sections of messages in the syntax of
  * lib/i18n/parseMessage.ts (`$1`, `{$1, plural, one {…} other {…}}`). This module
- * - checks every locale against English (same keys, parameters and plural forms) and stops the
- *   build on any problem;
+ * - checks every locale against English (every key, same parameters and plural forms, valid
+ *   syntax): a file that is not valid YAML stops the build; a message that is missing or out of
+ *   step with English is shown in English (a warning here, a failure in the unit tests);
  * - writes `_locales/<lang>/messages.json` with the manifest's name, description and action title,
  *   so the browser shows them in its own language;
  * - writes `i18n/<lang>.json`, the whole flat dictionary that pages load at start (only the
@@ -24,6 +25,8 @@ const MANIFEST_KEYS = ['extName', 'extDescription', 'extActionTitle'];
 async function readLocales(dir: string) {
   const english = flattenMessages(parseYAML(await readFile(resolve(dir, 'en.yml'), 'utf8')));
   const problems: string[] = [];
+  const missing: string[] = [];
+  const stale: string[] = [];
   const locales: { id: string; messages: Record<string, string> }[] = [];
   for (const { id } of UI_LANGUAGES) {
     const file = resolve(dir, `${id}.yml`);
@@ -37,12 +40,20 @@ async function readLocales(dir: string) {
     }
     const categories = new Intl.PluralRules(languageTag(id)).resolvedOptions().pluralCategories;
     const checked = checkLocale(tree, english, categories);
-    for (const p of checked.problems) problems.push(`${id}.yml ${p.key}: ${p.problem}`);
+    // A message that is missing or out of step with English (other parameters, a plural form
+    // lacking) is shown in English: a warning here, a failure in the unit tests.
+    for (const p of checked.problems) {
+      if (p.problem === 'missing') missing.push(`${id}.yml ${p.key}`);
+      else {
+        stale.push(`${id}.yml ${p.key}: ${p.problem}`);
+        delete checked.messages[p.key];
+      }
+    }
     locales.push({ id, messages: checked.messages });
   }
   const extra = readdirSync(dir).filter((f) => f.endsWith('.yml') && !UI_LANGUAGES.some((l) => `${l.id}.yml` === f));
   for (const f of extra) problems.push(`${f}: not one of the UI languages (lib/i18n/languages.ts)`);
-  return { english, locales, problems };
+  return { english, locales, problems, missing, stale };
 }
 
 function typesText(english: Record<string, string>): string {
@@ -72,9 +83,15 @@ export default defineWxtModule({
     });
 
     wxt.hooks.hook('build:publicAssets', async (_, assets) => {
-      const { locales, problems } = await readLocales(dir);
+      const { locales, problems, missing, stale } = await readLocales(dir);
       if (problems.length) {
         throw new Error(`Locale files have ${problems.length} problem(s):\n${problems.slice(0, 50).join('\n')}`);
+      }
+      if (stale.length) {
+        wxt.logger.warn(`${stale.length} translated message(s) out of step with English (shown in English): ${stale.slice(0, 10).join('; ')}${stale.length > 10 ? '; …' : ''}`);
+      }
+      if (missing.length) {
+        wxt.logger.warn(`${missing.length} message(s) not translated yet (shown in English): ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}`);
       }
       for (const { id, messages } of locales) {
         const manifest = Object.fromEntries(MANIFEST_KEYS.map((k) => [k, { message: messages[k] }]));

@@ -66,8 +66,8 @@ if (headless) {
       return tabs[0]?.id ?? -1;
     }, `${site.origin}/small.html`);
     const popup = await context.newPage();
-    await popup.setViewportSize({ width: 480, height: 760 });
-    await popup.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}&shot=1`);
+    await popup.setViewportSize({ width: 420, height: 600 });
+    await popup.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}&view=popup`);
     await popup.getByTestId('verdict').and(popup.locator('[data-complete=true]')).waitFor({ timeout: 60_000 });
     const source = await popup.getByTestId('response').getAttribute('data-source');
     console.log(`Response of /small.html: ${source === 'recorded' ? 'recorded from the tab' : `${source} (not recorded from the tab)`}`);

@@ -8,17 +8,7 @@
  * and a `{$N, plural, …}` message picks the language's plural form for $N.
  */
 import { browser } from 'wxt/browser';
-import {
-  DEFAULT_LANGUAGE,
-  formatMessage,
-  languageTag,
-  parseMessage,
-  resolveUiLanguage,
-  type MessageParam,
-  type MessagePart,
-  type PluralCategory,
-  type UiLanguage,
-} from '../lib/i18n';
+import { createTranslator, DEFAULT_LANGUAGE, languageTag, resolveUiLanguage, type MessageParam, type Translator, type UiLanguage } from '../lib/i18n';
 import { uiLanguage as uiLanguageSetting } from './settings';
 import type { MessageKey, MessageParams } from '../.wxt/i18n/messages';
 
@@ -28,9 +18,7 @@ let language: UiLanguage = DEFAULT_LANGUAGE;
 let tag = 'en';
 let messages: Record<string, string> = {};
 let english: Record<string, string> = {};
-const parsed = new Map<string, MessagePart[]>();
-let numberFormat = new Intl.NumberFormat('en');
-let pluralRules = new Intl.PluralRules('en');
+let translator: Translator = createTranslator('en', {});
 
 async function loadDictionary(id: UiLanguage): Promise<Record<string, string>> {
   const res = await fetch(browser.runtime.getURL(`/i18n/${id}.json` as never));
@@ -41,9 +29,7 @@ async function loadDictionary(id: UiLanguage): Promise<Record<string, string>> {
 function setLanguage(id: UiLanguage) {
   language = id;
   tag = languageTag(id);
-  numberFormat = new Intl.NumberFormat(tag);
-  pluralRules = new Intl.PluralRules(tag);
-  parsed.clear();
+  translator = createTranslator(tag, messages, english);
   if (typeof document !== 'undefined') document.documentElement.lang = tag;
 }
 
@@ -68,36 +54,16 @@ export function useMessages(id: UiLanguage, dict: Record<string, string>, fallba
   setLanguage(id);
 }
 
-const formatters = {
-  number: (n: number) => numberFormat.format(n),
-  plural: (n: number) => pluralRules.select(n) as PluralCategory,
-  date: (ms: number) => formatDateTime(ms),
-};
-
-function lookup(key: string): MessagePart[] {
-  let parts = parsed.get(key);
-  if (!parts) {
-    const text = messages[key] ?? english[key];
-    try {
-      parts = text === undefined ? [{ kind: 'text', text: key }] : parseMessage(text);
-    } catch {
-      parts = [{ kind: 'text', text: english[key] ?? key }];
-    }
-    parsed.set(key, parts);
-  }
-  return parts;
-}
-
 type Args<K extends MessageKey> = MessageParams[K] extends [] ? [params?: []] : [params: MessageParams[K]];
 
 /** The message `key` in the UI language, with its parameters (numbers are formatted, plurals chosen). */
 function t<K extends MessageKey>(key: K, ...args: Args<K>): string {
-  return formatMessage(lookup(key), (args[0] ?? []) as MessageParam[], formatters);
+  return translator.t(key, (args[0] ?? []) as MessageParam[]);
 }
 
 /** For keys built at run time from a result's code (`verdict.${code}`): untyped on purpose. */
 function tDynamic(key: string, params: readonly MessageParam[] = []): string {
-  return formatMessage(lookup(key), params, formatters);
+  return translator.t(key, params);
 }
 
 export const i18n = { t, tDynamic };
@@ -117,7 +83,7 @@ export function messagesUnder(prefix: string): Record<string, string> {
 // ── numbers, sizes, dates and durations, all in the UI language ────────────────────────────
 
 /** An integer: 2,097,152 (en), 2.097.152 (de), 2 097 152 (ru). */
-export const formatInt = (n: number): string => numberFormat.format(Math.round(n));
+export const formatInt = (n: number): string => translator.formatters.number(Math.round(n));
 
 /** A number with at most `digits` fraction digits. */
 export const formatNumber = (n: number, digits = 1): string =>
@@ -153,3 +119,14 @@ export function formatDateTime(ms: number): string {
 
 /** Time of day. */
 export const formatTime = (ms: number): string => new Intl.DateTimeFormat(tag, { timeStyle: 'medium' }).format(ms);
+
+/** When something happened: the time of day if it was today, else the date and time. */
+export function formatWhen(ms: number, now = Date.now()): string {
+  const a = new Date(ms);
+  const b = new Date(now);
+  const today = a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  return today ? formatTime(ms) : new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/** A list in the language's own style: "a, b and c" (en), "a, b y c" (es), "a、b和c" (zh-TW). */
+export const formatList = (items: readonly string[]): string => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }).format(items);

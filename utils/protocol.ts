@@ -106,6 +106,11 @@ export interface ContentProtocol {
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;
+
+/** The one handler type of the background: every capability's handler for message K has it. */
+export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
+/** Every message the background answers, each with its handler (a missing one is a type error). */
+export type BackgroundHandlers = { [K in BackgroundMessageType]: BackgroundHandler<K> };
 export type ContentMessageType = keyof ContentProtocol;
 
 export interface Envelope<T extends string = string, D = unknown> {

@@ -1,5 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import { analyzeBytes, describeRead, readStreamCapped } from '../../lib/bytes';
+import { analyzeBytes, describeRead } from '../../lib/bytes';
+import { readCapped, type CappedRead } from '../../lib/core/readCapped';
 import { bytesIncludeCookies } from '../../utils/settings';
 
 const MAX_URLS = 30;
@@ -23,9 +24,11 @@ async function measure(url: string): Promise<Res[number]> {
   try {
     // The browser cache usually has it already; fetch() gives the uncompressed bytes.
     const res = await fetch(url, { cache: 'force-cache', credentials: 'omit', signal: ac.signal });
-    const n = (await readStreamCapped(res.body, 0, COUNT_CAP)).total;
+    const read = await readCapped(res.body, { keep: 0, countCap: COUNT_CAP, signal: ac.signal });
     if (!res.ok) return { url, bytes: null, error: `HTTP ${res.status}` };
-    return { url, bytes: n, error: null };
+    if (read.end === 'timeout') return { url, bytes: null, error: 'bytes.resource.timeout' };
+    if (read.end === 'error') return { url, bytes: null, error: read.error ?? 'error' };
+    return { url, bytes: read.total, error: null };
   } catch (err) {
     return { url, bytes: null, error: ac.signal.aborted ? 'bytes.resource.timeout' : err instanceof Error ? err.message : String(err) };
   } finally {
@@ -59,23 +62,26 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), TIMEOUT_MS);
   const t0 = performance.now();
-  let copy: { bytes: Uint8Array; total: number; capped: boolean };
+  let copy: CappedRead;
   let status: number;
   try {
     const res = await fetch(u.href, { cache: 'no-store', credentials: includeCookies ? 'include' : 'omit', redirect: 'follow', signal: ac.signal });
     status = res.status;
-    copy = await readStreamCapped(res.body, limit + DOCUMENT_MARGIN, DOCUMENT_COUNT_CAP);
+    // A body that is still arriving after 10 s is analysed as far as it was read (said so in the notes).
+    copy = await readCapped(res.body, { keep: limit + DOCUMENT_MARGIN, countCap: DOCUMENT_COUNT_CAP, signal: ac.signal });
   } catch (err) {
     if (ac.signal.aborted) throw new Error('bytes.error.readTimeout');
     throw err;
   } finally {
     clearTimeout(timer);
   }
+  if (copy.end === 'error') throw new Error(copy.error ?? 'bytes.error.readFailed');
   const read = describeRead({
     fetchedBytes: copy.total,
     keptBytes: copy.bytes.length,
     status,
-    capped: copy.capped,
+    capped: copy.end === 'cap',
+    stoppedAfterMs: copy.end === 'timeout' ? TIMEOUT_MS : null,
     source: 'background',
     nav,
     ms: performance.now() - t0,

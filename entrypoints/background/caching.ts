@@ -1,6 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { classifyProbe } from '../../lib/caching/classifyProbe';
-import { readStreamCapped } from '../../lib/bytes/readStreamCapped';
+import { readCapped } from '../../lib/core/readCapped';
 import type { ProbeRequest, ProbeResult } from '../../lib/caching/types';
 
 const TIMEOUT_MS = 10_000;
@@ -22,7 +22,7 @@ async function probeOne(url: string, request: ProbeRequest, withCookies: boolean
       redirect: 'follow',
       signal: ctrl.signal,
     });
-    const bodyBytes = (await readStreamCapped(res.body, 0, MAX_BODY_BYTES)).total;
+    const bodyBytes = (await readCapped(res.body, { keep: 0, countCap: MAX_BODY_BYTES, signal: ctrl.signal })).total;
     return classifyProbe(request, {
       status: res.status,
       etag: res.headers.get('etag'),

@@ -1,15 +1,14 @@
 import { browser } from 'wxt/browser';
-import type { BackgroundProtocol } from '../../utils/protocol';
+import type { BackgroundHandler } from '../../utils/protocol';
 import { bytesLimit, compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
 import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type ComparisonSummary } from '../../lib/compare';
 import { googlebotHopFetcher, removeStaleUaRules } from './googlebot-fetch';
 
-type H<K extends keyof BackgroundProtocol> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
 
 // The last summary per URL lives in storage.session: the popup shows it without fetching again.
 const summaryKey = (url: string) => `compare:${url}`;
 
-export const compareAgents: H<'compareAgents'> = async ({ url }) => {
+export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url }) => {
   let target: URL;
   try {
     target = new URL(url);
@@ -43,7 +42,7 @@ export const compareAgents: H<'compareAgents'> = async ({ url }) => {
   return { ok: true, comparison, comparedAt, includeCookies, sentUserAgents };
 };
 
-export const getCompareSummary: H<'getCompareSummary'> = async ({ url }) => {
+export const getCompareSummary: BackgroundHandler<'getCompareSummary'> = async ({ url }) => {
   const got = await browser.storage.session.get(summaryKey(url));
   return (got[summaryKey(url)] as ComparisonSummary | undefined) ?? null;
 };

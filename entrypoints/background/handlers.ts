@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { BackgroundProtocol } from '../../utils/protocol';
+import type { BackgroundHandler, BackgroundHandlers } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
 import { inspectable } from '../../lib/core/inspectable';
 import { loadRecord } from './tab-store';
@@ -12,11 +12,7 @@ import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 
-type H<K extends keyof BackgroundProtocol> = (
-  data: BackgroundProtocol[K]['req'],
-) => Promise<BackgroundProtocol[K]['res']>;
-
-const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
+const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
   const fileAccess = await browser.extension.isAllowedFileSchemeAccess().catch(() => false);
   const verdict = inspectable(tab.url, fileAccess);
@@ -30,10 +26,10 @@ const getTabSnapshot: H<'getTabSnapshot'> = async ({ tabId }) => {
   return { ...base, record, arriving: arrivingRecord(tabId), facts };
 };
 
-const awaitRecord: H<'awaitRecord'> = ({ tabId, ms }) => nextRecord(tabId, Math.min(Math.max(0, ms), 15_000));
+const awaitRecord: BackgroundHandler<'awaitRecord'> = ({ tabId, ms }) => nextRecord(tabId, Math.min(Math.max(0, ms), 15_000));
 
 /** Every message the background answers, in one place. */
-export const handlers = {
+export const handlers: BackgroundHandlers = {
   getTabSnapshot,
   awaitRecord,
   fetchPageResponse,

@@ -9,7 +9,14 @@ import {
   robotsFetchDecision,
   robotsTxtUrl,
   type RobotsFetchStep,
-} from '../../lib/robots/fetch-policy';
+} from '../../lib/robots/robotsFetchPolicy';
+import { readCapped } from '../../lib/core/readCapped';
+
+/**
+ * Past the 500 KiB Google reads, the rest of the file is only counted (nothing kept), up to this
+ * many bytes, so the popup can give its true size; beyond it the size is "at least".
+ */
+const ROBOTS_COUNT_CAP = 16 * 1024 * 1024;
 
 // One cached report per origin in storage.local: it survives worker restarts. The cache is kept
 // small — at most CACHE_LIMIT origins and CACHE_BYTES of bodies, oldest dropped first — because
@@ -74,37 +81,6 @@ function watchRedirects(startUrl: string, onHop: (hop: RobotsHop, next: string) 
   return () => browser.webRequest.onBeforeRedirect.removeListener(listener);
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<{ bytes: Uint8Array; seen: number; truncated: boolean }> {
-  if (!body) return { bytes: new Uint8Array(0), seen: 0, truncated: false };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let kept = 0;
-  let seen = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += value.length;
-    if (kept < ROBOTS_MAX_BYTES) {
-      const take = Math.min(value.length, ROBOTS_MAX_BYTES - kept);
-      chunks.push(take === value.length ? value : value.slice(0, take));
-      kept += take;
-    }
-    if (seen > ROBOTS_MAX_BYTES) {
-      truncated = true;
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-  }
-  const bytes = new Uint8Array(kept);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return { bytes, seen, truncated };
-}
-
 function toBase64(bytes: Uint8Array): string {
   let bin = '';
   for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
@@ -149,21 +125,24 @@ async function fetchRobots(origin: string, robotsUrl: string): Promise<RobotsRep
   let body: Uint8Array | null = null;
   let seen = 0;
   let truncated = false;
-  let announced: number | null = null;
+  let sizeKnown = true;
   try {
     const res = await fetch(robotsUrl, { signal: ctrl.signal, redirect: 'follow', cache: 'no-store', credentials: 'omit' });
     finalUrl = res.url || robotsUrl;
     status = res.status;
     contentType = res.headers.get('content-type');
-    const len = Number(res.headers.get('content-length'));
-    announced = Number.isFinite(len) && len > 0 ? len : null;
     if (res.redirected && hops.length === 0) hops.push({ url: robotsUrl, status: 0 });
     step = { kind: 'response', status: res.status, contentType };
     if (res.status >= 200 && res.status < 300) {
-      const got = await readCapped(res.body);
+      const got = await readCapped(res.body, { keep: ROBOTS_MAX_BYTES, countCap: ROBOTS_COUNT_CAP, signal: ctrl.signal });
+      // Google reads the first 500 KiB: a file whose first 500 KiB are still arriving when time is up
+      // is unreachable; one that was only being counted past them is not.
+      if (got.end === 'timeout' && got.bytes.length < ROBOTS_MAX_BYTES) throw new Error('timeout');
+      if (got.end === 'error') throw new Error(got.error ?? 'read error');
       body = got.bytes;
-      seen = got.seen;
-      truncated = got.truncated;
+      seen = got.total;
+      truncated = got.total > ROBOTS_MAX_BYTES;
+      sizeKnown = got.end === 'end';
     } else {
       await res.body?.cancel().catch(() => undefined);
     }
@@ -184,9 +163,9 @@ async function fetchRobots(origin: string, robotsUrl: string): Promise<RobotsRep
   }
   if (loop) warnings.push({ code: 'redirectLoop', params: [] });
   const kept = body?.length ?? 0;
-  const totalBytes = truncated ? Math.max(seen, announced ?? 0) : null;
+  const totalBytes = truncated ? seen : null;
   if (decision.kind === 'parse' && truncated) {
-    warnings.push({ code: 'truncated', params: [String(ROBOTS_MAX_BYTES), String(totalBytes)] });
+    warnings.push(sizeKnown ? { code: 'truncated', params: [ROBOTS_MAX_BYTES, seen] } : { code: 'truncatedAtLeast', params: [ROBOTS_MAX_BYTES, seen] });
   }
   let bodyBase64: string | null = null;
   if (decision.kind === 'parse' && body && !isValidUtf8(body)) {
@@ -205,6 +184,7 @@ async function fetchRobots(origin: string, robotsUrl: string): Promise<RobotsRep
     contentType: step.kind === 'response' ? contentType : null,
     bytes: kept,
     totalBytes,
+    totalIsLowerBound: truncated && !sizeKnown,
     truncated,
     outcome: { kind: decision.kind, code: decision.code, params: decision.params },
     warnings,

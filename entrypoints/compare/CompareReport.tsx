@@ -1,4 +1,4 @@
-import { i18n, formatInt } from '#i18n';
+import { i18n, formatInt, formatList } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
 import type { Field, Row, SideSummary, WordDiff } from '../../lib/compare';
 import { agentLabel, fieldLabel, findingText, severityLabel, whyText } from '../../components/CompareText';
@@ -55,7 +55,7 @@ export function CompareReport({ reply, rendered = null }: { reply: Ok; rendered?
       {c.textDiff ? <TextDiff diff={c.textDiff} /> : null}
       {same.length > 0 && !c.identical ? (
         <p className="cs-muted" data-testid="compare-same">
-          {i18n.t('compare.sameOnBoth', [same.map((r) => fieldLabel(r.field)).join(', ')])}
+          {i18n.t('compare.sameOnBoth', [formatList(same.map((r) => fieldLabel(r.field)))])}
         </p>
       ) : null}
       <section className="cs-section" data-testid="compare-sides">

@@ -70,6 +70,7 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
     keptBytes: copy.bytes.length,
     status: copy.status,
     capped: copy.capped,
+    stoppedAfterMs: copy.stoppedAfterMs,
     source: 'page',
     nav,
     ms: performance.now() - t0,

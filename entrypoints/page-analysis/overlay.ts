@@ -1,4 +1,4 @@
-import { formatMessage, parseMessage, type PluralCategory } from '../../lib/i18n';
+import { createTranslator } from '../../lib/i18n';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { BytesOverlayState } from '../../lib/bytes/pageReport';
 import type { OverlayText } from '../../utils/protocol';
@@ -42,18 +42,7 @@ let watching = false;
 
 
 function translator({ locale, messages }: OverlayText) {
-  const nf = new Intl.NumberFormat(locale);
-  const pr = new Intl.PluralRules(locale);
-  const f = { number: (n: number) => nf.format(n), plural: (n: number) => pr.select(n) as PluralCategory };
-  return (key: string, params: (string | number)[] = []) => {
-    const text = messages[key];
-    if (text === undefined) return key;
-    try {
-      return formatMessage(parseMessage(text), params, f);
-    } catch {
-      return text;
-    }
-  };
+  return createTranslator(locale, messages).t;
 }
 type T = ReturnType<typeof translator>;
 

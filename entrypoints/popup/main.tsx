@@ -8,8 +8,9 @@ await Promise.all([initI18n(), loadFolds()]);
 document.title = i18n.t('extName');
 const params = new URLSearchParams(location.search);
 const tabParam = params.get('tab');
-// In a full tab (?tab=N) the report uses the whole width.
-if (tabParam) document.documentElement.classList.add('full');
+// In a full tab (?tab=N) the report uses the whole width; `view=popup` keeps the toolbar popup's
+// layout (420 px), for the README's picture and the tests of the first screen.
+if (tabParam && params.get('view') !== 'popup') document.documentElement.classList.add('full');
 // The first paint already holds the tab's report (every summary line in its place): nothing moves
 // when it arrives. The rest of the report fills in within each step's time limit.
 await usePopup.getState().open(tabParam);

@@ -20,7 +20,13 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
         <li data-testid="log-lines" data-value={tally.lines}>
           {i18n.t('verify.log.lines', [tally.lines, formatBytes(result.read.rawBytes), result.gzip ? i18n.t('verify.log.gzip', [formatBytes(result.read.textBytes)]) : ''])}
         </li>
-        <li>{tDynamic(`verify.log.format.${tally.format ?? 'none'}`)}</li>
+        <li data-testid="log-format" data-format={tally.recognised ? tally.format : 'unrecognised'}>
+          {tally.format === null
+            ? i18n.t('verify.log.format.none')
+            : tally.recognised
+              ? tDynamic(`verify.log.format.${tally.format}`)
+              : i18n.t('verify.log.format.mostlyUnread', [tally.parsedLines, formatInt(tally.lines - tally.blankLines)])}
+        </li>
         <li data-testid="google-lines" data-value={tally.googleLines}>
           {i18n.t('verify.log.googleLines', [tally.googleLines, tally.ips.length])}
         </li>

@@ -1,4 +1,5 @@
 import type { MessageParam } from '../../lib/i18n';
+import { readCapped } from '../../lib/core/readCapped';
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import {
@@ -59,38 +60,16 @@ function loadSnapshot(): Promise<RangeFiles> {
   return snapshotPromise;
 }
 
-async function readCapped(res: Response, max: number): Promise<string | null> {
-  const reader = res.body?.getReader();
-  if (!reader) return res.text();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    all.set(c, off);
-    off += c.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
-
 async function download(name: string, base: string): Promise<{ ok: true; copy: DownloadedCopy } | RefreshProblem> {
   const ctl = new AbortController();
   const timer = setTimeout(() => ctl.abort(), 10_000);
   try {
     const res = await fetch(rangeFileUrl(name, base), { signal: ctl.signal, cache: 'no-store', credentials: 'omit' });
-    const body = await readCapped(res, MAX_RANGE_FILE_BYTES);
-    if (body === null) return { name, code: 'refreshTooLarge', params: ['>', MAX_RANGE_FILE_BYTES] };
-    const v = validateRangeFile(res.status, body);
+    const read = await readCapped(res.body, { keep: MAX_RANGE_FILE_BYTES, signal: ctl.signal });
+    if (read.end === 'cap') return { name, code: 'refreshTooLarge', params: [MAX_RANGE_FILE_BYTES] };
+    if (read.end === 'timeout') return { name, code: 'refreshTimeout', params: [10] };
+    if (read.end === 'error') return { name, code: 'refreshNetwork', params: [read.error ?? ''] };
+    const v = validateRangeFile(res.status, new TextDecoder().decode(read.bytes));
     if (!v.ok) return { name, code: v.code, params: v.params };
     return { ok: true, copy: { file: v.file, fetchedAt: Date.now() } };
   } catch (err) {

@@ -20,17 +20,20 @@ export interface ReadInput {
   status: number;
   /** The copy was longer than the count bound: `fetchedBytes` is a lower bound. */
   capped: boolean;
+  /** Reading stopped after this many ms with the body still arriving: `fetchedBytes` is a lower bound. */
+  stoppedAfterMs?: number | null;
   source: ReadSource;
   nav: NavigationSizes | null;
   ms: number;
 }
 
 /** How the analysed copy compares with the page the browser loaded: the statement and its notes. */
-export function describeRead({ fetchedBytes, keptBytes, status, capped, source, nav, ms }: ReadInput): BytesRead {
+export function describeRead({ fetchedBytes, keptBytes, status, capped, stoppedAfterMs = null, source, nav, ms }: ReadInput): BytesRead {
   const notes: Finding[] = [];
   if (capped) notes.push({ code: 'bytes.read.capped', params: [fetchedBytes] });
+  if (stoppedAfterMs !== null) notes.push({ code: 'bytes.read.stopped', params: [stoppedAfterMs / 1000, fetchedBytes] });
   if (keptBytes < fetchedBytes) notes.push({ code: 'bytes.read.prefixKept', params: [keptBytes, fetchedBytes] });
-  const base = { fetchedBytes, keptBytes, status, notes, ms, source };
+  const base = { fetchedBytes, keptBytes, status, notes, ms, source, complete: !capped && stoppedAfterMs === null };
   if (!nav) return { ...base, decodedBodySize: null, transferSize: null, code: 'bytes.read.noNavigation' };
   if (nav.serviceWorker) notes.push({ code: 'bytes.read.serviceWorker', params: [] });
   if (nav.transferSize === 0 && nav.decodedBodySize > 0) notes.push({ code: 'bytes.read.fromCache', params: [] });
@@ -38,6 +41,6 @@ export function describeRead({ fetchedBytes, keptBytes, status, capped, source, 
   if (nav.responseStatus && status !== nav.responseStatus) notes.push({ code: 'bytes.read.statusDiffers', params: [status, nav.responseStatus] });
   const decoded = nav.decodedBodySize;
   const code: BytesRead['code'] =
-    decoded === 0 && fetchedBytes > 0 ? 'bytes.read.sizeHidden' : decoded === fetchedBytes && !capped ? 'bytes.read.same' : 'bytes.read.differs';
+    decoded === 0 && fetchedBytes > 0 ? 'bytes.read.sizeHidden' : decoded === fetchedBytes && !capped && stoppedAfterMs === null ? 'bytes.read.same' : 'bytes.read.differs';
   return { ...base, decodedBodySize: decoded, transferSize: nav.transferSize, code };
 }

@@ -1,6 +1,7 @@
 export { findCutoff, type Cutoff, type CutoffInput, type CutoffCode } from './findCutoff';
 export { countHeaderBytes } from './countHeaderBytes';
 export { resolveCharset, type ResolvedCharset } from './charset';
+export { sniffCharset } from './sniffCharset';
 export { createByteMapper, type ByteMapper } from './createByteMapper';
 export { HtmlScanner, scanHtml } from './HtmlScanner';
 export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind } from './scanTypes';
@@ -9,4 +10,3 @@ export { assessResources, type ResourceInput, type AssessedResource, type Resour
 export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, limitFor } from './limits';
 export type { BytesRead, BytesPageReport, BytesOverlayState, PageResource, ReadSource } from './pageReport';
 export { describeRead, type ReadInput, type NavigationSizes } from './describeRead';
-export { readStreamCapped, type CappedRead } from './readStreamCapped';

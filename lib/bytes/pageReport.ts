@@ -21,6 +21,8 @@ export interface BytesRead {
   status: number;
   /** What to say about the copy: 'bytes.read.same', 'bytes.read.differs', 'bytes.read.noNavigation', 'bytes.read.sizeHidden'. */
   code: 'bytes.read.same' | 'bytes.read.differs' | 'bytes.read.noNavigation' | 'bytes.read.sizeHidden';
+  /** False when reading stopped early (count bound, or the body was still arriving at the time limit): the sizes are lower bounds. */
+  complete: boolean;
   /** Further notes: served from cache, by a service worker, restored from bfcache, read capped… */
   notes: Finding[];
   ms: number;

@@ -6,7 +6,7 @@ import { FIELDS } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
-import { cutOffset, headerBlockBytes } from './cutOffset';
+import { countHeaderBytes } from '../bytes/countHeaderBytes';
 
 /** Rows carry at most this many list entries and characters per value (the comparison itself uses everything). */
 export const MAX_LIST = 200;
@@ -16,7 +16,7 @@ const clip = (v: string) => (v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE)}…
 const SEVERITY_ORDER: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
 function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
-  const headerBytes = headerBlockBytes(f.status, f.headers);
+  const headerBytes = countHeaderBytes('', f.headers, f.status);
   return {
     agent: f.agent,
     userAgent: f.userAgent,
@@ -28,7 +28,7 @@ function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
     bodyBytes: f.bodyBytes,
     complete: f.complete,
     headerBytes,
-    cutAt: f.error ? null : cutOffset(headerBytes, f.bodyBytes, f.limit),
+    cutAt: f.error ? null : f.cutAt,
     limit: f.limit,
     wordCount: page ? page.words.length : null,
     durationMs: f.durationMs,

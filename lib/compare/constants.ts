@@ -1,5 +1,3 @@
-/** Googlebot keeps the first 2 MB (2,097,152 bytes) of an HTML response, headers included. */
-export const GOOGLEBOT_BYTE_LIMIT = 2 * 1024 * 1024;
 /** At most this much of a body is kept for analysis, whatever the limit setting (memory bound). */
 export const MAX_KEEP_BYTES = 16 * 1024 * 1024;
 /** How far Crawlscope keeps counting a body before it stops reading (a lower bound is reported past it). */

@@ -1,3 +1,4 @@
+import { splitWords } from './splitWords';
 /** A run of words present on one side only, with the words just before it for context. */
 export interface WordHunk {
   /** Index in the desktop words where the run starts. */
@@ -129,7 +130,7 @@ export function diffText(desktopBlocks: readonly string[], mobileBlocks: readonl
     const starts = new Int32Array(blocks.length + 1);
     for (let i = 0; i < blocks.length; i++) {
       starts[i] = words.length;
-      for (const w of blocks[i]!.split(' ')) if (w) words.push(w);
+      splitWords(blocks[i]!, words);
     }
     starts[blocks.length] = words.length;
     return { words, starts };

@@ -1,4 +1,5 @@
 import { parse } from 'parse5';
+import { splitWords } from './splitWords';
 import type { DefaultTreeAdapterMap } from 'parse5';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -117,7 +118,7 @@ export function extractPage(html: string, pageUrl: string): PageExtract {
   }
   flush();
   out.blocks = blocks;
-  out.words = blocks.join(' ').split(' ').filter(Boolean);
+  out.words = splitWords(blocks.join(' '));
 
   let base = pageUrl;
   const baseEl = elements.find((e) => e.tagName === 'base' && attr(e, 'href') !== null);

@@ -1,11 +1,14 @@
 import type { Header } from '../core/types';
 import { headerValue } from '../core/headers';
 import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
-import { readCapped, type BodyEnd } from './readCapped';
+import { readCapped, type ReadEnd } from '../core/readCapped';
 import { decodeHtml, isHtmlResponse } from './decodeHtml';
 
-import { COUNT_CAP, GOOGLEBOT_BYTE_LIMIT, MAX_KEEP_BYTES, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
-import { cutOffset, headerBlockBytes } from './cutOffset';
+import { COUNT_CAP, MAX_KEEP_BYTES, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
+import { DEFAULT_LIMIT } from '../bytes/limits';
+import { countHeaderBytes } from '../bytes/countHeaderBytes';
+import { findCutoff } from '../bytes/findCutoff';
+import { sniffCharset } from '../bytes/sniffCharset';
 
 /** One response, without following redirects. `headers` must include Location for a 3xx. */
 export interface HopResponse {
@@ -42,7 +45,7 @@ export async function fetchAsAgent(
   opts: FetchAsAgentOptions = {},
 ): Promise<AgentFetch> {
   const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
-  const limit = opts.limit ?? GOOGLEBOT_BYTE_LIMIT;
+  const limit = opts.limit ?? DEFAULT_LIMIT;
   const keepBytes = Math.min(limit, MAX_KEEP_BYTES);
   const countCap = opts.countCap ?? COUNT_CAP;
   const now = opts.now ?? Date.now;
@@ -56,12 +59,16 @@ export async function fetchAsAgent(
     status: number,
     headers: Header[],
     error: FetchError | null,
-    body?: { bytes: number; kept: Uint8Array; end: BodyEnd },
+    body?: { bytes: number; kept: Uint8Array; end: ReadEnd },
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
-    // Only what Googlebot keeps is analysed: the body up to the 2 MB cut (headers count too).
-    const cut = body ? cutOffset(headerBlockBytes(status, headers), body.kept.length, limit) : null;
-    const visible = body ? (cut === null ? body.kept : body.kept.subarray(0, cut)) : null;
+    // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
+    // byte budget backs off to a whole character.
+    const cutoff = body
+      ? findCutoff({ body: body.kept, headerBytes: countHeaderBytes('', headers, status), charset: sniffCharset(contentType, body.kept), limit, totalBodyBytes: body.bytes })
+      : null;
+    const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
+    const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
     const html = body && visible && isHtmlResponse(contentType, body.kept) ? decodeHtml(contentType, visible) : null;
     return {
       agent,
@@ -75,6 +82,7 @@ export async function fetchAsAgent(
       complete: body?.end === 'end',
       keptBytes: body?.kept.length ?? 0,
       limit,
+      cutAt,
       html,
       error,
       durationMs: now() - started,
@@ -94,8 +102,8 @@ export async function fetchAsAgent(
         return result(current, 0, [], { code: 'network', params: [current, err instanceof Error ? err.message : String(err)] });
       }
       if (!REDIRECT.has(res.status)) {
-        const body = await readCapped(res.body, keepBytes, countCap, ctl.signal);
-        return result(current, res.status, res.headers, null, { bytes: body.total, kept: body.kept, end: body.end });
+        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal });
+        return result(current, res.status, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
       await res.body?.cancel().catch(() => undefined);
       const location = headerValue(res.headers, 'location');

@@ -1,15 +1,13 @@
 export type { Agent, AgentFetch, FetchError, FetchErrorCode, FetchHop } from './types';
 export type { Comparison, Field, Finding, FindingCode, Row, Severity, SideSummary, WhyCode } from './comparison';
 export { FIELDS } from './comparison';
-export { COUNT_CAP, GOOGLEBOT_BYTE_LIMIT, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
+export { COUNT_CAP, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
 export { DEFAULT_CHROME_VERSION, googlebotUserAgent, isChromeVersion } from './googlebotUserAgent';
 export { fetchAsAgent, type FetchAsAgentOptions, type HopFetcher, type HopResponse } from './fetchAsAgent';
-export { readCapped, type BodyEnd, type CappedBody } from './readCapped';
-export { decodeHtml, isHtmlResponse, sniffCharset } from './decodeHtml';
+export { decodeHtml, isHtmlResponse } from './decodeHtml';
 export { extractPage, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';
-export { cutOffset, headerBlockBytes } from './cutOffset';
 export { compareFetches } from './compareFetches';
 export { summarizeComparison, type ComparisonSummary, type DifferenceBrief, type SideBrief } from './summarizeComparison';
 export { renderedValues, type RenderedSignals } from './renderedValues';

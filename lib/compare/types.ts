@@ -47,6 +47,8 @@ export interface AgentFetch {
   keptBytes: number;
   /** The byte limit (headers included) this fetch was judged against. */
   limit: number;
+  /** Body offset where the limit cuts (backed off to a whole character, as the byte budget does), or null when it fits. */
+  cutAt: number | null;
   /** The kept bytes decoded, or null for a non-HTML response or no response. */
   html: string | null;
   error: FetchError | null;

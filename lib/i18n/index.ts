@@ -5,3 +5,4 @@ export { UI_LANGUAGES, DEFAULT_LANGUAGE, languageTag, isUiLanguage, resolveUiLan
 export { checkLocale, type LocaleProblem } from './checkLocale';
 export { paramText, type MessageParam } from './messageParam';
 export { untranslatedKeys, wordsLeft, SAME_IN_EVERY_LANGUAGE } from './untranslated';
+export { createTranslator, type Translator } from './createTranslator';

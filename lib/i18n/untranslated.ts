@@ -13,7 +13,7 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'User-Agent', 'Retry-After', 'Link', 'Content-Type', 'JSON-LD', 'JSON', 'RDFa', 'CSV', 'HTML', 'HTTP', 'HTTPS', 'URL',
   'URI', 'CSS', 'JavaScript', 'SVG', 'PDF', 'IP', 'IPv4', 'IPv6', 'DNS', 'CIDR', 'UTF-8', 'UTC', 'gzip', 'hreflang',
   'noindex', 'nofollow', 'Allow', 'Disallow', 'MB', 'MiB', 'KiB', 'KB', 'GB', 'ms', 's', 'dns.google', 'cloudflare-dns.com',
-  'Cloudflare', 'creationTime', 'OK', 'Markdown', 'W.X.Y.Z', 'data:', 'text/plain', 'text/html', 'html', 'htm', 'index',
+  'Cloudflare', 'creationTime', 'OK', 'Not Modified', 'Resource Timing', 'History API', 'Markdown', 'W.X.Y.Z', 'data:', 'text/plain', 'text/html', 'html', 'htm', 'index',
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

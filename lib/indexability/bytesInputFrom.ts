@@ -1,10 +1,14 @@
 import type { BytesReport } from '../bytes';
 import type { BytesInput } from './types';
 
-/** The verdict input from the byte-budget capability's report: where the cut falls and what lies past it. */
-export function bytesInputFrom(report: BytesReport): BytesInput {
+/**
+ * The verdict input from the byte-budget capability's report: where the cut falls and what lies
+ * past it. `complete` is false when the body was read only in part (its size is a lower bound).
+ */
+export function bytesInputFrom(report: BytesReport, complete = true): BytesInput {
   const c = report.cutoff;
   return {
+    complete,
     limit: c.limit,
     headerBytes: c.headerBytes,
     bodyBytes: c.bodyBytes,

@@ -205,7 +205,12 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
     const src: Source = { kind: 'robotsTxt', url: robots.robotsUrl, line: robots.line, rule: robots.rule, userAgent: robots.userAgent };
     if (blocked && robots.line === null) {
       // No rule decided: the file itself could not be read (5xx, 429, timeout) and Google stops crawling the site.
-      reasons.push({ code: 'robotsUnreachable', severity: 'block', params: [robots.robotsUrl, robots.fileStatus === null ? '' : String(robots.fileStatus)], sources: [src] });
+      // Say why: an HTTP status, no complete answer in time, or a network error.
+      const why = robots.unreachable ?? null;
+      if (why?.code === 'timeout') reasons.push({ code: 'robotsUnreachableTimeout', severity: 'block', params: [robots.robotsUrl, why.params[0] ?? ''], sources: [src] });
+      else if (why?.code === 'networkError' || robots.fileStatus === null)
+        reasons.push({ code: 'robotsUnreachableNetwork', severity: 'block', params: [robots.robotsUrl, String(why?.params[0] ?? '')], sources: [src] });
+      else reasons.push({ code: 'robotsUnreachable', severity: 'block', params: [robots.robotsUrl, String(robots.fileStatus)], sources: [src] });
     } else if (blocked) reasons.push({ code: 'robotsBlocked', severity: 'block', params: [robots.robotsUrl, robots.line ?? ''], sources: [src] });
     else reasons.push({ code: 'robotsAllowed', severity: 'ok', params: [robots.robotsUrl], sources: [src] });
     if (robots.googleExtended && !robots.googleExtended.allowed) {
@@ -263,6 +268,15 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   }
 
   if (input.bytes?.truncated) {
+    const b = input.bytes;
+    const total = b.headerBytes + b.bodyBytes;
+    // The page itself is past the limit: Google indexes only what comes before the cut.
+    reasons.push({
+      code: b.complete === false ? 'cutByLimitAtLeast' : 'cutByLimit',
+      severity: 'risk',
+      params: [total, b.limit, b.cutOffset ?? b.limit],
+      sources: [{ kind: 'bytes', offset: b.cutOffset ?? b.limit, limit: b.limit, item: null }],
+    });
     for (const l of input.bytes.lost.filter((x) => KEY_KINDS.has(x.kind)).slice(0, 20)) {
       reasons.push({
         code: 'pastCut',

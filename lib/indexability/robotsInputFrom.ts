@@ -56,6 +56,7 @@ export function robotsInputFrom(report: RobotsReport, parsed: ParsedRobotsTxt | 
   return {
     robotsUrl: report.robotsUrl,
     fileStatus: report.status,
+    unreachable: report.outcome.kind === 'disallow-all' ? { code: report.outcome.code, params: report.outcome.params } : null,
     allowed: g.allowed,
     line: g.line,
     rule: g.rule,

@@ -6,7 +6,8 @@ export type Source =
   | { kind: 'header'; name: string; value: string }
   | { kind: 'tag'; html: string; where: 'served' | 'live'; inBody: boolean }
   | { kind: 'robotsTxt'; url: string; line: number | null; rule: string | null; userAgent: string | null }
-  | { kind: 'bytes'; offset: number; limit: number; item: string }
+  /** item: the element at `offset`, or null for the cut itself. */
+  | { kind: 'bytes'; offset: number; limit: number; item: string | null }
   | { kind: 'page'; text: string };
 
 /** block: keeps the page out of Google's index; risk: may; info: worth knowing; ok: a check that passed. */
@@ -50,6 +51,8 @@ export interface RobotsInput {
   robotsUrl: string;
   /** HTTP status of robots.txt (null when it could not be fetched). */
   fileStatus: number | null;
+  /** Why robots.txt counts as unreachable (the robots capability's outcome code: serverError, timeout, networkError…), else null. */
+  unreachable?: { code: string; params: MessageParam[] } | null;
   allowed: boolean;
   line: number | null;
   rule: string | null;
@@ -62,6 +65,8 @@ export interface RobotsInput {
 
 /** Items the 2 MB cut hides from Googlebot (from the byte-budget capability). */
 export interface BytesInput {
+  /** False when the body was read only in part (reading stopped): bodyBytes is a lower bound. Default true. */
+  complete?: boolean;
   limit: number;
   headerBytes: number;
   bodyBytes: number;

@@ -30,7 +30,7 @@ export function sourceText(s: Source, t: Translate): string {
         ? t('report.source.robotsFile', [s.url])
         : t('report.source.robotsLine', [s.url, s.line, s.rule ?? '']);
     case 'bytes':
-      return t('report.source.bytes', [s.item, s.offset, s.limit]);
+      return s.item === null ? t('report.source.cut', [s.offset, s.limit]) : t('report.source.bytes', [s.item, s.offset, s.limit]);
     case 'page':
       return t('report.source.page', [s.text]);
   }

@@ -1,14 +1,14 @@
 // Public API of lib/robots: Google's robots.txt parser and matcher, the Google crawler catalog,
 // per-crawler verdicts and Google's robots.txt fetch rules.
 export type * from './types';
-export { parseRobotsTxt, ROBOTS_MAX_LINE_BYTES } from './parse-robots-txt';
-export { parseRobotsReport } from './parse-robots-report';
-export { matchAgent, matchAgentPath, pathBytesOf, pathStringOf, namesAgent } from './match-agent';
-export { isAllowed } from './is-allowed';
-export { patternMatches } from './pattern-matches';
-export { escapePattern } from './escape-pattern';
-export { getPathParamsQuery } from './path-params-query';
-export { extractUserAgent, isValidUserAgentToObey } from './user-agent';
+export { parseRobotsTxt, ROBOTS_MAX_LINE_BYTES } from './parseRobotsTxt';
+export { parseRobotsReport } from './parseRobotsReport';
+export { matchAgent, matchAgentPath, pathBytesOf, pathStringOf, namesAgent } from './matchAgent';
+export { isAllowed } from './isAllowed';
+export { patternMatches } from './patternMatches';
+export { escapePattern } from './escapePattern';
+export { getPathParamsQuery } from './getPathParamsQuery';
+export { extractUserAgent, isValidUserAgentToObey } from './extractUserAgent';
 export {
   robotsCacheFresh,
   robotsFetchDecision,
@@ -20,7 +20,7 @@ export {
   ROBOTS_TIMEOUT_MS,
   type RobotsFetchStep,
   type RobotsFetchDecision,
-} from './fetch-policy';
-export { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
-export { evaluateForGoogle, evaluateReportForGoogle } from './evaluate-for-google';
-export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diff-lines';
+} from './robotsFetchPolicy';
+export { GOOGLE_CRAWLERS, type GoogleCrawler } from './googleCrawlers';
+export { evaluateForGoogle, evaluateReportForGoogle } from './evaluateForGoogle';
+export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diffLines';

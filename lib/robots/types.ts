@@ -107,8 +107,10 @@ export interface RobotsReport {
   contentType: string | null;
   /** Bytes kept (at most 512,000). */
   bytes: number;
-  /** Size announced or seen, when more than the kept bytes; null when unknown. */
+  /** The file's size when it is longer than the kept bytes (counted to its end); null when it fits. */
   totalBytes: number | null;
+  /** Crawlscope stopped counting (a very large file): `totalBytes` is a lower bound. */
+  totalIsLowerBound?: boolean;
   truncated: boolean;
   outcome: { kind: RobotsOutcomeKind } & RobotsMessage;
   warnings: RobotsMessage[];

@@ -37,7 +37,13 @@ export interface UnparseableExample {
 
 /** Everything the aggregator learned, as plain data (it crosses the worker boundary). */
 export interface LogTally {
+  /** The format lines were read in: null when no line could be read at all. */
   format: 'access' | 'csv' | null;
+  /**
+   * Most non-blank lines were read in that format. When false, the file is not (or hardly) an
+   * access log: the UI says the format was not recognised.
+   */
+  recognised: boolean;
   lines: number;
   blankLines: number;
   parsedLines: number;
@@ -214,6 +220,7 @@ export function createLogAggregator(
         return;
       }
       if (format === null) {
+        // The format is the first one a line is read in: an access-log line, or (before any) a CSV header.
         const rec = parseAccessLine(text);
         if (rec) {
           format = 'access';
@@ -225,7 +232,6 @@ export function createLogAggregator(
           format = 'csv';
           return;
         }
-        format = 'access';
         bad(lineNo, 'notAccessLog', text);
         return;
       }
@@ -242,6 +248,7 @@ export function createLogAggregator(
     tally() {
       return {
         format,
+        recognised: format !== null && parsedLines * 2 >= lines - blankLines - (csv ? 1 : 0),
         lines,
         blankLines,
         parsedLines,

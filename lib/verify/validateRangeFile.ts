@@ -27,7 +27,7 @@ export type RangeFileVerdict =
  */
 export function validateRangeFile(status: number, body: string): RangeFileVerdict {
   if (status < 200 || status > 299) return { ok: false, code: 'refreshHttp', params: [status] };
-  if (body.length > MAX_RANGE_FILE_BYTES) return { ok: false, code: 'refreshTooLarge', params: [body.length, MAX_RANGE_FILE_BYTES] };
+  if (body.length > MAX_RANGE_FILE_BYTES) return { ok: false, code: 'refreshTooLarge', params: [MAX_RANGE_FILE_BYTES] };
   const head = body.trimStart().slice(0, 200).toLowerCase();
   if (head.startsWith('<')) return { ok: false, code: 'refreshHtml', params: [] };
   let json: unknown;

@@ -54,7 +54,7 @@ test.describe('byte budget', () => {
       `${tid('bytes-findings')} li[data-code="bytes.lost.canonical"]`,
       `The canonical is past the cut (byte ${(H + BIG.canonicalAt).toLocaleString('en-US')}, https://demo.crawlscope.dev/bytes/big.html): Google never sees it.`,
     );
-    await expectText(popup, `${tid('bytes-findings')} li[data-code="bytes.lost.links"]`, '881 of 2,640 links are past the cut: Google does not discover pages through them here.');
+    await expectText(popup, `${tid('bytes-findings')} li[data-code="bytes.lost.links"]`, 'Past the cut: 881 links of 2,640. Google does not discover pages through them here.');
     await expectAttr(popup, `${tid('bytes-lost')} tr[data-kind=jsonLd]`, 'data-offset', String(H + BIG.jsonLdAt));
     await expectAttr(popup, `${tid('bytes-breakdown')} tr[data-category=inlineScript]`, 'data-bytes', '299989');
   });

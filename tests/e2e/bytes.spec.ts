@@ -67,7 +67,7 @@ test.describe('byte budget', () => {
     await expect(lost.locator('tr[data-kind=jsonLd]')).toHaveAttribute('data-offset', String(H + BIG.jsonLdAt));
     // 2,639 cards with one link each (1,759 before the straddling paragraph) and the footer link.
     await expect(findings.locator('li[data-code="bytes.lost.links"]')).toHaveText(
-      '881 of 2,640 links are past the cut: Google does not discover pages through them here.',
+      'Past the cut: 881 links of 2,640. Google does not discover pages through them here.',
     );
     // Where the bytes go: the inline script's code is window.__APP__= (15) {"bundle":" (11) + 299,960 × a + "}; (3).
     await expect(popup.locator('[data-testid=bytes-breakdown] tr[data-category=inlineScript]')).toHaveAttribute('data-bytes', '299989');

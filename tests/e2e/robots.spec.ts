@@ -14,11 +14,11 @@ async function expectRow(popup: Page, token: string, allowed: boolean, line: num
   await expect(r).toHaveAttribute('data-group', group);
 }
 
-/** The table lists Googlebot and the tokens that differ from it; "Show all" (remembered) lists every token. */
+/** The token table lists Googlebot and the tokens that differ from it; "Show all" lists the rest. */
 async function showAllTokens(popup: Page) {
   await expect(popup.getByTestId('robots-status')).toBeVisible();
-  const all = popup.getByTestId('robots-show-all');
-  if ((await all.count()) && (await all.getAttribute('aria-expanded')) === 'false') await all.click();
+  const more = popup.getByTestId('robots-show-all');
+  if ((await more.count()) && (await more.getAttribute('aria-expanded')) === 'false') await more.click();
 }
 
 /** A demo site serving one robots.txt variant (robots.txt is per origin). */
@@ -38,7 +38,11 @@ test.describe('robots.txt', () => {
     await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'parse');
     await expect(popup.getByTestId('robots-outcome')).toHaveText('HTTP 200 — parsed as Google parses it.');
     await expect(popup.getByTestId('robots-url')).toHaveText(`${demo}/robots.txt`);
-    await showAllTokens(popup);
+    // Googlebot first, then the tokens whose verdict differs from Googlebot's (AdsBot-Google, Google-Extended).
+    await expect(popup.getByTestId('robots-row')).toHaveCount(3);
+    await expect(popup.getByTestId('robots-row').nth(0)).toHaveAttribute('data-token', 'Googlebot');
+    await expect(popup.getByTestId('robots-show-all')).toHaveText('Show all 16 tokens (13 more have the same verdict as Googlebot)');
+    await popup.getByTestId('robots-show-all').click();
     await expect(popup.getByTestId('robots-row')).toHaveCount(16);
     await expectRow(popup, 'Googlebot', true, null, 'own');
     await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
@@ -69,8 +73,8 @@ test.describe('robots.txt', () => {
   test('popup: /blocked/noindex.html is blocked for Googlebot by line 3', async ({ page, demo, openPopup }) => {
     await page.goto(`${demo}/blocked/noindex.html`);
     const popup = await openPopup(page);
-    await expectRow(popup, 'Googlebot', false, L.googlebotBlocked, 'own');
     await showAllTokens(popup);
+    await expectRow(popup, 'Googlebot', false, L.googlebotBlocked, 'own');
     await expectRow(popup, 'Googlebot-Video', false, L.googlebotBlocked, 'fallback');
     await expectRow(popup, 'Googlebot-Image', true, L.imageAllowAll, 'own');
   });
@@ -175,8 +179,9 @@ test.describe('robots.txt', () => {
       const popup = await openPopup(page);
       await expect(popup.getByTestId('robots-size')).toHaveAttribute('data-bytes', '512000');
       await expect(popup.locator('[data-testid=robots-warning][data-code=truncated]')).toHaveText(
-        'Only the first 512000 bytes are used; the file has 10485760. Google ignores everything past 500 KiB.',
+        'Only the first 512,000 bytes are used; the file has 10,485,760 bytes. Google ignores everything past 500 KiB.',
       );
+      await expect(popup.getByTestId('robots-size')).toHaveText('512,000 bytes kept of 10,485,760 bytes');
       await expectRow(popup, 'Googlebot', false, 2, 'global');
       const beyond = await page.context().newPage();
       await beyond.goto(`${site.origin}/beyond-cap/x`);
@@ -184,6 +189,37 @@ test.describe('robots.txt', () => {
       // The rule past the cap is not applied.
       await expectRow(popup2, 'Googlebot', true, null, 'global');
       await beyond.close();
+    });
+  });
+
+  test('oversize and sent chunked (no Content-Length): the true size, counted to the end', async ({ page, openPopup }) => {
+    await withVariant('oversize-chunked', async (site) => {
+      await page.goto(`${site.origin}/before-cap/x`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-size')).toHaveText('512,000 bytes kept of 2,097,189 bytes');
+      await expect(popup.locator('[data-testid=robots-warning][data-code=truncated]')).toHaveText(
+        'Only the first 512,000 bytes are used; the file has 2,097,189 bytes. Google ignores everything past 500 KiB.',
+      );
+      await expectRow(popup, 'Googlebot', false, 2, 'global');
+    });
+  });
+
+  test('a robots.txt that never ends: its first 500 KiB are used, its size is "at least"', async ({ page, openPopup }) => {
+    await withVariant('endless', async (site) => {
+      await page.goto(`${site.origin}/before-cap/x`);
+      const popup = await openPopup(page);
+      await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-outcome', 'parse', { timeout: 20_000 });
+      await expect(popup.getByTestId('robots-size')).toHaveAttribute('data-bytes', '512000');
+      // Crawlscope counts up to 16 MiB, then stops: the size is a lower bound, past 16,777,216 (where
+      // reading stopped depends on the size of the chunks the browser hands over).
+      const size = popup.getByTestId('robots-size');
+      await expect(size).toHaveText(/^512,000 bytes kept of at least [0-9,]+ bytes \(reading stopped\)$/);
+      const atLeast = Number((await size.innerText()).match(/at least ([0-9,]+)/)![1]!.replace(/,/g, ''));
+      expect(atLeast).toBeGreaterThan(16_777_216);
+      await expect(popup.locator('[data-testid=robots-warning][data-code=truncatedAtLeast]')).toHaveText(
+        `Only the first 512,000 bytes are used; the file has at least ${atLeast.toLocaleString('en')} bytes (Crawlscope stopped reading there). Google ignores everything past 500 KiB.`,
+      );
+      await expectRow(popup, 'Googlebot', false, 2, 'global');
     });
   });
 
@@ -217,7 +253,7 @@ test.describe('robots.txt', () => {
     });
   });
 
-  test('a server that trickles bytes: timeout after 10 s, unreachable', async ({ page, openPopup }) => {
+  test('a server that drips one byte a second: timeout after 10 s, unreachable, and the verdict says why', async ({ page, openPopup }) => {
     test.setTimeout(45_000);
     await withVariant('trickle', async (site) => {
       await page.goto(`${site.origin}/small.html`);
@@ -225,7 +261,10 @@ test.describe('robots.txt', () => {
       await expect(popup.getByTestId('robots-status')).toHaveAttribute('data-code', 'timeout', { timeout: 20_000 });
       await showAllTokens(popup);
       await expect(popup.locator('[data-testid=robots-row][data-allowed=false]')).toHaveCount(15);
-    });
+      await expect(popup.locator('[data-testid=reasons] > li[data-code=robotsUnreachableTimeout] [data-testid=reason-text]')).toHaveText(
+        `robots.txt (${site.origin}/robots.txt) did not arrive in full within 10 s, so Google treats it as unreachable and stops crawling the whole site while it is.`,
+      );
+    }, { trickleMs: 1000 });
   });
 
   test('a server that never answers: timeout after 10 s, unreachable', async ({ page, openPopup }) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { generateLog, SMARTPHONE_UA } from '../unit/verify/generateLog';
+import { generateLog, randomBytes, SMARTPHONE_UA } from '../unit/verify/generateLog';
 
 // The verify tool talks to stand-ins on the demo site (tests/fixtures/demo-site/routes/verify.mjs):
 // a JSON DNS-over-HTTPS resolver and Google's IP-range files. Nothing leaves 127.0.0.1.
@@ -224,6 +224,22 @@ test.describe('Is it really Googlebot?', () => {
     }, `${text}66.249.66.1 - - [21/Aug/2026:10:00:00 +0000] "GET / HTTP/1.1" 200 5 "-" "Googlebot/2.1 (+http://www.google.com/bot.html)"\n`);
     await expect(page.getByTestId('log-summary').locator('h3')).toHaveText('Summary of dropped.log');
     await expectCrawler(page, 'googlebotDesktop', '1', '1', '0', '0');
+  });
+
+  test('5 MB of random bytes: the format is not recognised, and every line is counted', async ({ page, demo, serviceWorker, extensionId }) => {
+    await pointAtStandIns(serviceWorker, demo);
+    await openTool(page, extensionId);
+    const bytes = Buffer.from(randomBytes(5 * 1024 * 1024));
+    // Lines end at LF (CRLF included), as the tool reads them; the last one has none.
+    let lines = bytes[bytes.length - 1] === 0x0a ? 0 : 1;
+    for (const b of bytes) if (b === 0x0a) lines++;
+    await page.getByTestId('log-file').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    await expect(page.getByTestId('log-format')).toHaveText(
+      'Format not recognised: no line could be read as an Apache/nginx access log or as a CSV with IP and user-agent columns.',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('log-format')).toHaveAttribute('data-format', 'unrecognised');
+    await expect(page.getByTestId('log-lines')).toHaveAttribute('data-value', String(lines));
   });
 
   test('a large log shows progress and can be cancelled', async ({ page, demo, serviceWorker, extensionId }) => {

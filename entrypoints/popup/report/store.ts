@@ -175,7 +175,7 @@ export const usePopup = create<PopupState>((set, get) => {
       return { input: { limit: report.limit, headerBytes, bodyBytes: decoded, truncated: false, cutOffset: null, lost: [] }, page: null };
     }
     const page = await sendToTab(report.tabId, 'bytesAnalyze', { headerBytes, limit: report.limit });
-    return { input: bytesInputFrom(page.report), page };
+    return { input: bytesInputFrom(page.report, page.read.complete), page };
   };
 
   const robotsFor = async (report: TabReport, refresh: boolean) => {

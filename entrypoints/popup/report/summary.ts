@@ -1,6 +1,6 @@
 // The popup's first screen: one line per question the popup exists for, each with its state from
 // the first paint ("checking…") to its answer. Built from the same report object as the sections.
-import { i18n, formatPercent, formatTime } from '#i18n';
+import { i18n, formatList, formatPercent, formatWhen } from '#i18n';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { ruleText } from '../../../lib/indexability';
@@ -50,6 +50,8 @@ function bytesLine(r: TabReport): SummaryLine {
   const total = input.headerBytes + input.bodyBytes;
   const share = total / input.limit;
   if (input.truncated && input.cutOffset !== null) {
+    // A body still arriving when reading stopped: its size is a lower bound, the cut is exact.
+    if (input.complete === false) return { id: 'bytes', section: 'bytes', label, state: 'bad', text: i18n.t('summary.bytesOverAtLeast', [total, input.limit, input.cutOffset]) };
     return { id: 'bytes', section: 'bytes', label, state: 'bad', text: i18n.t('summary.bytesOver', [total, input.limit, pct(share), input.cutOffset]) };
   }
   return { id: 'bytes', section: 'bytes', label, state: share >= 0.9 ? 'warn' : 'ok', text: i18n.t('summary.bytesWithin', [total, input.limit, pct(share)]) };
@@ -77,7 +79,7 @@ function robotsLine(r: TabReport): SummaryLine {
   const tail = !blocked.length
     ? i18n.t('summary.robotsOthersAllowed')
     : blocked.length <= NAME_AT_MOST
-      ? i18n.t('summary.robotsOthersNamed', [blocked.length, blocked.join(', ')])
+      ? i18n.t('summary.robotsOthersNamed', [blocked.length, formatList(blocked)])
       : i18n.t('summary.robotsOthersCount', [blocked.length]);
   return { id: 'robots', section: 'robots', label, state: googlebot.allowed ? (blocked.length ? 'info' : 'ok') : 'bad', text: `${head}; ${tail}` };
 }
@@ -120,11 +122,11 @@ function compareLine(r: TabReport): SummaryLine {
   if (step.status === 'pending') return checking('compare', 'compare', label);
   const s = step.value;
   if (!s) return { id: 'compare', section: 'compare', label, state: 'info', text: step.status === 'skipped' ? i18n.t('summary.compareNotHttp') : i18n.t('summary.compareNotYet') };
-  const when = formatTime(s.comparedAt);
+  const when = formatWhen(s.comparedAt);
   if (s.identical) return { id: 'compare', section: 'compare', label, state: 'ok', text: i18n.t('summary.compareSame', [when]) };
-  const count = s.fields.length + s.findings.length;
   const state = s.worst === 'critical' ? 'bad' : s.worst === 'warning' ? 'warn' : 'info';
-  return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareDiffers', [count, s.worst ? severityLabel(s.worst) : '', when]) };
+  if (!s.fields.length) return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareFindings', [s.findings.length, when]) };
+  return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareDiffers', [s.fields.length, s.worst ? severityLabel(s.worst) : severityLabel('info'), when]) };
 }
 
 /** The five lines, in the order they are shown. */

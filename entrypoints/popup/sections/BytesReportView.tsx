@@ -1,8 +1,6 @@
 import type { AssessedResource, Finding, PlacedItem } from '../../../lib/bytes';
 import type { BytesPageReport } from '../../../lib/bytes/pageReport';
-import type { MessageParam } from '../../../lib/i18n';
-
-type T = (key: string, subs?: readonly MessageParam[]) => string;
+import { formatPercent, tDynamic as t } from '#i18n';
 
 const FINDING_KEY: Record<string, string> = {
   'bytes.cutInHalf.title': 'bytes.finding.cutTitle',
@@ -12,7 +10,7 @@ const FINDING_KEY: Record<string, string> = {
   'bytes.lost.text': 'bytes.finding.text',
 };
 
-function findingText(f: Finding, t: T): string | null {
+function findingText(f: Finding): string | null {
   const key = FINDING_KEY[f.code] ?? (f.code.startsWith('bytes.lost.') ? `bytes.finding.${f.code.slice('bytes.lost.'.length)}` : null);
   // Other cut-in-half elements (meta tags cannot be) are covered by the list below.
   return key ? t(key, f.params) : null;
@@ -23,7 +21,7 @@ function elementName(tag: string, id: string | null, className?: string | null):
 }
 
 /** The result of "find the cut": the copy that was read, the cut, what is lost, where the bytes go. */
-export function BytesReportView({ page, resources, t }: { page: BytesPageReport; resources: AssessedResource[] | null; t: T }) {
+export function BytesReportView({ page, resources }: { page: BytesPageReport; resources: AssessedResource[] | null }) {
   const { read, report } = page;
   const { cutoff } = report;
   const cs = cutoff.charset;
@@ -66,7 +64,7 @@ export function BytesReportView({ page, resources, t }: { page: BytesPageReport;
           ? t('bytes.cut.within')
           : cutoff.code === 'bytes.cut.headersOverLimit'
             ? t('bytes.cut.headersOverLimit')
-            : t('bytes.cut.truncated', [cutoff.bodyBytesKept, cutoff.bodyBytesKept, cutoff.bodyBytes - cutoff.bodyBytesKept])}
+            : t(page.read.complete ? 'bytes.cut.truncated' : 'bytes.cut.truncatedAtLeast', [cutoff.bodyBytesKept, cutoff.bodyBytes - cutoff.bodyBytesKept])}
         {cutoff.backedOff > 0 ? ` ${t('bytes.cut.backedOff', [cutoff.backedOff])}` : ''}
       </p>
       {cutoff.truncated && ctx.kind !== 'none' ? (
@@ -97,7 +95,7 @@ export function BytesReportView({ page, resources, t }: { page: BytesPageReport;
           {report.findings.length === 0 ? <p data-testid="bytes-nothing-lost">{t('bytes.nothingLost')}</p> : null}
           <ul data-testid="bytes-findings">
             {report.findings.map((f) => {
-              const text = findingText(f, t);
+              const text = findingText(f);
               return text ? (
                 <li key={f.code} data-code={f.code} className={f.code.includes('canonical') || f.code.includes('metaRobots') ? 'cs-error' : ''}>
                   {text}
@@ -149,7 +147,7 @@ export function BytesReportView({ page, resources, t }: { page: BytesPageReport;
                   <tr key={r.category} data-category={r.category} data-bytes={r.bytes}>
                     <td>{t(`bytes.part.${r.category}`, [r.count])}</td>
                     <td>{t('bytes.bodyValue', [r.bytes])}</td>
-                    <td>{cutoff.bodyBytes > 0 ? `${((r.bytes / cutoff.bodyBytes) * 100).toFixed(1)}%` : '—'}</td>
+                    <td>{cutoff.bodyBytes > 0 ? formatPercent(r.bytes / cutoff.bodyBytes, 1) : '—'}</td>
                   </tr>
                 ))}
             </tbody>

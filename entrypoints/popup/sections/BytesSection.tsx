@@ -1,13 +1,11 @@
 import { browser } from 'wxt/browser';
-import { tDynamic, type MessageParam } from '#i18n';
+import { tDynamic as t } from '#i18n';
 import { headerValue } from '../../../lib/core/headers';
 import { headerBytesOf } from '../report/store';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 import { BytesReportView } from './BytesReportView';
 import { errorText } from '../report/errorText';
-
-const t = (key: string, subs?: readonly MessageParam[]) => tDynamic(key, subs);
 
 interface Props {
   report: TabReport;
@@ -33,6 +31,8 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
   const pdf = limit === 67_108_864 && /pdf/i.test((record && headerValue(record.headers, 'content-type')) ?? '');
 
   const over = total !== null && total > limit;
+  // Reading stopped early (the body was still arriving at the time limit): sizes are lower bounds.
+  const partial = page !== null && !page.read.complete;
   return (
     <Fold id="bytes" testId="bytes" heading={t('bytes.heading')} busy={busy}>
       <dl className="cs-facts">
@@ -47,11 +47,11 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
           ) : null}
         </dd>
         <dt>{t('bytes.body')}</dt>
-        <dd data-testid="bytes-body" data-bytes={bodyBytes ?? ''}>
-          {bodyBytes !== null && bodyBytes !== undefined ? t('bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
+        <dd data-testid="bytes-body" data-bytes={bodyBytes ?? ''} data-complete={String(!partial)}>
+          {bodyBytes !== null && bodyBytes !== undefined ? t(partial ? 'bytes.bodyValueAtLeast' : 'bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
         </dd>
         <dt>{t('bytes.total')}</dt>
-        <dd data-testid="bytes-total" data-bytes={total ?? ''}>{total !== null ? t('bytes.totalValue', [total]) : '—'}</dd>
+        <dd data-testid="bytes-total" data-bytes={total ?? ''}>{total !== null ? t(partial ? 'bytes.totalValueAtLeast' : 'bytes.totalValue', [total]) : '—'}</dd>
         <dt>{t('bytes.limit')}</dt>
         <dd data-testid="bytes-limit" data-bytes={limit}>
           {t('bytes.limitValue', [limit])}
@@ -65,7 +65,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
       </dl>
       {total !== null ? (
         <p className={over ? 'cs-error' : ''} data-testid="bytes-verdict" data-truncated={over ? 'true' : 'false'}>
-          {over ? t('bytes.over', [total - limit]) : t('bytes.within', [limit - total])}
+          {over ? t(partial ? 'bytes.overAtLeast' : 'bytes.over', [total - limit]) : t('bytes.within', [limit - total])}
         </p>
       ) : null}
       <p>
@@ -95,7 +95,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
         </p>
       ) : null}
       {report.overlay?.shown ? <p className="cs-muted" data-testid="bytes-overlay-state">{t('bytes.overlayShown', [report.overlay.items])}</p> : null}
-      {report.cut.value ? <BytesReportView page={report.cut.value} resources={report.resources.value} t={t} /> : null}
+      {report.cut.value ? <BytesReportView page={report.cut.value} resources={report.resources.value} /> : null}
     </Fold>
   );
 }

@@ -1,4 +1,4 @@
-import { i18n, formatTime } from '#i18n';
+import { i18n, formatList, formatWhen } from '#i18n';
 import { fieldLabel, severityLabel } from '../../../components/CompareText';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
@@ -10,7 +10,9 @@ import { Fold } from './Fold';
 export function CompareSection({ report, onCompare }: { report: TabReport; onCompare: () => void }) {
   if (report.compare.status === 'skipped') return null;
   const summary = report.compare.value ?? null;
-  const when = summary ? formatTime(summary.comparedAt) : '';
+  const when = summary ? formatWhen(summary.comparedAt) : '';
+  // The fields of the most severe kind, named (the comparison page lists the rest).
+  const worstFields = summary?.worst ? summary.differences.filter((d) => d.severity === summary.worst).map((d) => d.field) : [];
   return (
     <Fold id="compare" testId="compare-section" heading={i18n.t('compare.heading')}>
       {!summary ? <p className="cs-muted">{i18n.t('compare.notCompared')}</p> : null}
@@ -19,14 +21,12 @@ export function CompareSection({ report, onCompare }: { report: TabReport; onCom
         <p data-testid="compare-summary" className={summary.worst ? `compare-${summary.worst}` : undefined}>
           {i18n.t('compare.summaryDiffers', [
             when,
-            [
-              summary.fields.length ? i18n.t('compare.summaryCount', [summary.fields.length]) : '',
-              summary.findings.length ? i18n.t('compare.summaryFindings', [summary.findings.length]) : '',
-            ]
-              .filter(Boolean)
-              .join(', '),
-            [summary.worst ? severityLabel(summary.worst) + ':' : '', summary.fields.map(fieldLabel).join(', ')].join(' ').trim(),
+            formatList([
+              ...(summary.fields.length ? [i18n.t('compare.summaryCount', [summary.fields.length])] : []),
+              ...(summary.findings.length ? [i18n.t('compare.summaryFindings', [summary.findings.length])] : []),
+            ]),
           ])}
+          {worstFields.length ? ` ${i18n.t('compare.summaryWorst', [severityLabel(summary.worst!), formatList(worstFields.map(fieldLabel))])}` : null}
         </p>
       ) : null}
       <button type="button" onClick={onCompare} data-testid="compare-open">

@@ -1,8 +1,8 @@
 import { i18n } from '#i18n';
 import { headerValue } from '../../../lib/core/headers';
-import { parseStatusLine } from '../../../lib/core/status-line';
+import { parseStatusLine } from '../../../lib/core/parseStatusLine';
 import type { MainFrameRecord } from '../../../lib/core/types';
-import { HeaderTable } from '../../../components/HeaderTable';
+import { HeaderTable } from './HeaderTable';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 

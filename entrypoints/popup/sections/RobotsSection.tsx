@@ -148,7 +148,7 @@ function RobotsStatus({ report }: { report: RobotsReport }) {
             <dt>{i18n.t('robots.size')}</dt>
             <dd data-testid="robots-size" data-bytes={report.bytes}>
               {report.truncated && report.totalBytes !== null
-                ? i18n.t('robots.bytesOf', [report.bytes, report.totalBytes])
+                ? i18n.t(report.totalIsLowerBound ? 'robots.bytesOfAtLeast' : 'robots.bytesOf', [report.bytes, report.totalBytes])
                 : i18n.t('robots.bytes', [report.bytes])}
             </dd>
           </>

@@ -32,7 +32,8 @@ export function Summary({ lines, onCompare }: Props) {
               }}
               aria-busy={l.state === 'checking'}
             >
-              <span className="cs-summary-label">{l.label}</span>
+              {/* A zero-width space after each slash lets "Mobile/desktop" wrap there. */}
+              <span className="cs-summary-label">{l.label.replace(/\//g, '/\u200b')}</span>
               <span className="cs-summary-text" aria-live="polite" data-testid={`summary-${l.id}-text`} title={l.text}>
                 {l.text}
               </span>

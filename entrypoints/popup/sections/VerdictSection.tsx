@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { i18n, tDynamic } from '#i18n';
+import { i18n, tDynamic, formatList } from '#i18n';
 import { verdictKey } from '../../../lib/report';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { verdictPending } from '../report/store';
@@ -21,9 +21,6 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
   const pending = verdictPending(report);
   const complete = pending.length === 0;
   useEffect(() => {
-    if (performance.getEntriesByName('cs-verdict-first').length === 0) performance.mark('cs-verdict-first');
-  }, []);
-  useEffect(() => {
     if (complete && performance.getEntriesByName('cs-verdict-complete').length === 0) performance.mark('cs-verdict-complete');
   }, [complete]);
 
@@ -37,8 +34,8 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
         <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')} </span>
         {complete ? tDynamic(`indexability.verdict.${key}`) : i18n.t('summary.checking')}
       </p>
-      <p className="cs-muted cs-one-line" role="status" aria-live="polite" data-testid="verdict-progress">
-        {pending.length ? i18n.t('indexability.progress', [pending.map((p) => tDynamic(`indexability.step.${p}`)).join(', ')]) : tDynamic(`indexability.summary.${key}`)}
+      <p className="cs-muted cs-two-lines" role="status" aria-live="polite" data-testid="verdict-progress">
+        {pending.length ? i18n.t('indexability.progress', [formatList(pending.map((p) => tDynamic(`indexability.step.${p}`)))]) : tDynamic(`indexability.summary.${key}`)}
       </p>
       {/* Everything below appears at once when the verdict is complete: nothing on screen moves as results arrive. */}
       {complete ? (

@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeBytes, describeRead, findCutoff, readStreamCapped, type NavigationSizes } from '../../../lib/bytes';
+import { analyzeBytes, describeRead, findCutoff, type NavigationSizes } from '../../../lib/bytes';
 
-function streamOf(chunks: number[], fill = 0x61): ReadableStream<Uint8Array> {
-  let i = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(ctrl) {
-      if (i >= chunks.length) return ctrl.close();
-      ctrl.enqueue(new Uint8Array(chunks[i++]!).fill(fill));
-    },
-  });
-}
-
-describe('readStreamCapped: keep the limit plus a margin, count the rest', () => {
-  it('keeps the first bytes across chunk boundaries and counts every byte', async () => {
-    const r = await readStreamCapped(streamOf([700, 700, 700]), 1000, 10_000);
-    expect(r.bytes.length).toBe(1000);
-    expect(r.total).toBe(2100);
-    expect(r.capped).toBe(false);
-  });
-  it('a stream shorter than the keep size is kept whole', async () => {
-    const r = await readStreamCapped(streamOf([300, 200]), 1000, 10_000);
-    expect(r.bytes.length).toBe(500);
-    expect(r.total).toBe(500);
-  });
-  it('stops counting at the bound and says so', async () => {
-    const r = await readStreamCapped(streamOf([4000, 4000, 4000, 4000]), 1000, 10_000);
-    expect(r.bytes.length).toBe(1000);
-    expect(r.total).toBe(10_000);
-    expect(r.capped).toBe(true);
-  });
-  it('no body: nothing kept, nothing counted', async () => {
-    expect(await readStreamCapped(null, 10, 10)).toEqual({ bytes: new Uint8Array(0), total: 0, capped: false });
-  });
-});
 
 describe('findCutoff on a kept prefix (totalBodyBytes)', () => {
   it('counts the whole body but cuts inside the prefix', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtml, isHtmlResponse, sniffCharset } from '../../../lib/compare';
+import { decodeHtml, isHtmlResponse } from '../../../lib/compare';
+import { sniffCharset } from '../../../lib/bytes';
 
 const bytes = (...xs: number[]) => new Uint8Array(xs);
 const ascii = (s: string) => new TextEncoder().encode(s);

@@ -1,50 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fetchAsAgent, readCapped, GOOGLEBOT_BYTE_LIMIT } from '../../../lib/compare';
+import { fetchAsAgent } from '../../../lib/compare';
+import { DEFAULT_LIMIT } from '../../../lib/bytes';
 import { byteStream, fakeHops, html } from './helpers';
 
 const redirect = (status: number, location: string | null) => () => ({
   status,
   headers: location === null ? [] : [{ name: 'Location', value: location }],
   body: null,
-});
-
-describe('readCapped', () => {
-  it('keeps the first bytes and counts the rest of a 50 MB body without buffering it', async () => {
-    const { stream, stats } = byteStream(50 * 1024 * 1024);
-    const r = await readCapped(stream, GOOGLEBOT_BYTE_LIMIT, 64 * 1024 * 1024);
-    expect(r.kept.length).toBe(2_097_152);
-    expect(r.total).toBe(52_428_800);
-    expect(r.end).toBe('end');
-    expect(stats.pulled).toBe(52_428_800);
-  });
-
-  it('stops at the count cap and cancels the stream', async () => {
-    const { stream, stats } = byteStream(10_000_000, 1000);
-    const r = await readCapped(stream, 100, 5000);
-    expect(r).toMatchObject({ total: 5000, end: 'cap' });
-    expect(r.kept.length).toBe(100);
-    await Promise.resolve();
-    expect(stats.cancelled).toBe(true);
-  });
-
-  it('stops when the signal aborts, with what it has', async () => {
-    const ctl = new AbortController();
-    let n = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(c) {
-        if (++n === 3) ctl.abort();
-        c.enqueue(new Uint8Array(10));
-      },
-    });
-    const r = await readCapped(stream, 1000, 1_000_000, ctl.signal);
-    expect(r.end).toBe('timeout');
-    // The stream pulls one chunk ahead: the abort comes while the third is queued, and it is never read.
-    expect(r.total).toBe(20);
-  });
-
-  it('reports a null body as empty', async () => {
-    expect(await readCapped(null, 10, 10)).toEqual({ kept: new Uint8Array(0), total: 0, end: 'end' });
-  });
 });
 
 describe('fetchAsAgent', () => {
@@ -122,7 +84,19 @@ describe('fetchAsAgent', () => {
     expect(f.bodyBytes).toBe(3_145_728);
     expect(f.keptBytes).toBe(2_097_152);
     expect(f.html!.length).toBe(2_097_152 - 56);
+    expect(f.cutAt).toBe(2_097_152 - 56);
     expect(f.complete).toBe(true);
+  });
+
+  it('the cut backs off to a whole character, as the byte budget does (same vocabulary)', async () => {
+    // 56 header bytes; the limit falls on the 2nd byte of a 4-byte character: all four are dropped.
+    const room = 2_097_152 - 56;
+    const body = 'a'.repeat(room - 1) + '😀' + 'tail';
+    const hop = fakeHops({ 'https://a.example/': () => html(body) });
+    const f = await fetchAsAgent('https://a.example/', 'mobile', 'UA', hop);
+    expect(f.cutAt).toBe(room - 1);
+    expect(f.html!.endsWith('a')).toBe(true);
+    expect(f.html).not.toContain('\uFFFD');
   });
 
   it('applies the byte-budget setting: a 2,000,000-byte limit cuts there', async () => {

@@ -1,3 +1,4 @@
+import { countHeaderBytes } from '../../../lib/bytes';
 import type { AgentFetch, HopFetcher, HopResponse } from '../../../lib/compare';
 import type { Header } from '../../../lib/core/types';
 
@@ -45,7 +46,7 @@ export const html = (body: string, headers: Header[] = []): HopResponse => ({
 /** An AgentFetch as the background would return it, for the comparison tests. */
 export function agentFetch(agent: 'mobile' | 'desktop', page: string | null, over: Partial<AgentFetch> = {}): AgentFetch {
   const bytes = page === null ? 0 : new TextEncoder().encode(page).length;
-  return {
+  const f: AgentFetch = {
     agent,
     userAgent: agent,
     requestedUrl: 'https://site.example/p',
@@ -58,9 +59,16 @@ export function agentFetch(agent: 'mobile' | 'desktop', page: string | null, ove
     bodyEnd: 'end',
     keptBytes: bytes,
     limit: 2_097_152,
+    cutAt: null,
     html: page,
     error: null,
     durationMs: 5,
     ...over,
   };
+  // An ASCII body: the cut is where the limit falls (as fetchAsAgent computes it with findCutoff).
+  if (!('cutAt' in over)) {
+    const room = Math.max(0, f.limit - countHeaderBytes('', f.headers, f.status));
+    f.cutAt = f.bodyBytes > room ? room : null;
+  }
+  return f;
 }

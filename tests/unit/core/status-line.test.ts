@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { parseStatusLine } from '../../../lib/core/status-line';
+import { parseStatusLine } from '../../../lib/core/parseStatusLine';
 
 it('splits a status line into protocol, code and reason', () => {
   expect(parseStatusLine('HTTP/1.1 200 OK')).toEqual({ protocol: 'HTTP/1.1', code: 200, reason: 'OK' });

@@ -221,7 +221,12 @@ describe('evaluateIndexability', () => {
     expect(codes(pdf)).toEqual(['block:noindex', 'info:notHtml', 'info:canonicalNone', 'ok:status200']);
     const cut = evaluateIndexability(input({ bytes: { limit: 2_097_152, headerBytes: 200, bodyBytes: 3_000_000, truncated: true, cutOffset: 2_097_152, lost: [{ item: '<link rel="canonical">', offset: 2_500_000, kind: 'canonical' }, { item: '<h2>', offset: 2_600_000, kind: 'heading' }] } }));
     expect(cut.verdict).toBe('at-risk');
-    expect(cut.reasons[0]).toMatchObject({ code: 'pastCut', params: ['<link rel="canonical">', 2500000, 2097152] });
+    // The cut itself is a reason (with its byte), then each key tag past it.
+    expect(cut.reasons[0]).toEqual({ code: 'cutByLimit', severity: 'risk', params: [3_000_200, 2_097_152, 2_097_152], sources: [{ kind: 'bytes', offset: 2_097_152, limit: 2_097_152, item: null }] });
+    expect(cut.reasons[1]).toMatchObject({ code: 'pastCut', params: ['<link rel="canonical">', 2500000, 2097152] });
+    const partial = evaluateIndexability(input({ bytes: { complete: false, limit: 2_097_152, headerBytes: 200, bodyBytes: 6_000_000, truncated: true, cutOffset: 2_097_152, lost: [] } }));
+    expect(partial.verdict).toBe('at-risk');
+    expect(partial.reasons[0]).toMatchObject({ code: 'cutByLimitAtLeast', params: [6_000_200, 2_097_152, 2_097_152] });
     // the heading past the cut is not a key tag: no reason for it
     expect(cut.reasons.filter((x) => x.code === 'pastCut')).toHaveLength(1);
   });

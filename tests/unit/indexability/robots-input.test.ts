@@ -16,7 +16,7 @@ describe('robotsInputFrom', () => {
     const parsed = parseReport(r);
     const input = robotsInputFrom(r, parsed, 'https://site.example/blocked/noindex.html', 'https://site.example/blocked/other.html');
     expect(input).toEqual({
-      robotsUrl: 'https://site.example/robots.txt', fileStatus: 200, allowed: false, line: 5, rule: 'Disallow: /blocked/', userAgent: 'googlebot',
+      robotsUrl: 'https://site.example/robots.txt', fileStatus: 200, unreachable: null, allowed: false, line: 5, rule: 'Disallow: /blocked/', userAgent: 'googlebot',
       googleExtended: { allowed: false, line: 8, rule: 'Disallow: /' },
       canonicalAllowed: { url: 'https://site.example/blocked/other.html', allowed: false, line: 5, rule: 'Disallow: /blocked/' },
     });
@@ -25,7 +25,7 @@ describe('robotsInputFrom', () => {
     expect(tokenVerdicts(r, parsed, 'https://site.example/open').find((v) => v.token === 'Googlebot')).toEqual({ token: 'Googlebot', allowed: true, group: 'own', line: null, rule: null });
   });
   it('an unreachable robots.txt (5xx) blocks the whole site, with its own reason', () => {
-    const r = report(null, 'disallow-all', 503);
+    const r = { ...report(null, 'disallow-all', 503), outcome: { kind: 'disallow-all' as const, code: 'serverError', params: ['503'] } };
     const input = robotsInputFrom(r, parseReport(r), 'https://site.example/a', null);
     expect(input.allowed).toBe(false);
     const v = evaluateIndexability({
@@ -33,6 +33,20 @@ describe('robotsInputFrom', () => {
     });
     expect(v.verdict).toBe('not-indexable');
     expect(v.reasons[0]).toMatchObject({ code: 'robotsUnreachable', params: ['https://site.example/robots.txt', '503'] });
+  });
+  it('robots.txt that times out or cannot be fetched: the reason says which, never an empty status', () => {
+    const verdictFor = (outcome: RobotsReport['outcome']) => {
+      const r = { ...report(null, 'disallow-all', 200), status: null, outcome };
+      const input = robotsInputFrom(r, parseReport(r), 'https://site.example/a', null);
+      return evaluateIndexability({
+        url: 'https://site.example/a', status: { code: 200, line: '' }, headers: [], redirects: [], served: null, live: null, robots: input, bytes: null, now: 0,
+      }).reasons[0];
+    };
+    expect(verdictFor({ kind: 'disallow-all', code: 'timeout', params: [10] })).toMatchObject({ code: 'robotsUnreachableTimeout', params: ['https://site.example/robots.txt', 10] });
+    expect(verdictFor({ kind: 'disallow-all', code: 'networkError', params: ['Failed to fetch'] })).toMatchObject({
+      code: 'robotsUnreachableNetwork',
+      params: ['https://site.example/robots.txt', 'Failed to fetch'],
+    });
   });
   it('a 404 robots.txt allows everything', () => {
     const r = report(null, 'allow-all', 404);

@@ -22,14 +22,14 @@ const codesIn = (src: string, re: RegExp) => [...new Set([...src.matchAll(re)].m
 
 describe('locale texts for lib/robots codes', () => {
   it('diagnostics (robots.diag)', () => {
-    const codes = codesIn(read('lib/robots/parse-robots-txt.ts'), /diag\('\w+', [^,]+, '(\w+)'/g);
+    const codes = codesIn(read('lib/robots/parseRobotsTxt.ts'), /diag\('\w+', [^,]+, '(\w+)'/g);
     expect(codes.length).toBeGreaterThanOrEqual(18);
     const missing = codes.filter((c) => !keysOf('diag').has(c));
     expect(missing).toEqual([]);
     expect(keysOf('diag').has('moreDiagnostics')).toBe(true);
   });
   it('fetch outcomes and warnings (robots.outcome, robots.warning)', () => {
-    const policy = read('lib/robots/fetch-policy.ts');
+    const policy = read('lib/robots/robotsFetchPolicy.ts');
     const outcomes = codesIn(policy, /kind: '[\w-]+', code: '(\w+)'/g);
     expect(outcomes.length).toBe(9);
     expect(outcomes.filter((c) => !keysOf('outcome').has(c))).toEqual([]);
@@ -37,13 +37,13 @@ describe('locale texts for lib/robots codes', () => {
     expect(warnings.filter((c) => !keysOf('warning').has(c))).toEqual([]);
   });
   it('verdict reasons (robots.reason)', () => {
-    const codes = codesIn(read('lib/robots/evaluate-for-google.ts'), /code: '(\w+)'/g);
-    const more = codesIn(read('lib/robots/evaluate-for-google.ts'), /'(\w+By\w+)'/g);
+    const codes = codesIn(read('lib/robots/evaluateForGoogle.ts'), /code: '(\w+)'/g);
+    const more = codesIn(read('lib/robots/evaluateForGoogle.ts'), /'(\w+By\w+)'/g);
     const all = [...new Set([...codes, ...more, 'robotsMissing', 'robotsUnreachable'])];
     expect(all.filter((c) => !keysOf('reason').has(c))).toEqual([]);
   });
   it('crawler descriptions (robots.crawler)', () => {
-    const abouts = codesIn(read('lib/robots/google-crawlers.ts'), /about: '(\w+)'/g);
+    const abouts = codesIn(read('lib/robots/googleCrawlers.ts'), /about: '(\w+)'/g);
     expect(abouts.length).toBe(16);
     expect(abouts.filter((c) => !keysOf('crawler').has(c))).toEqual([]);
   });

@@ -63,3 +63,16 @@ export function generateLog(lines: number): string {
   for (let i = 0; i < lines; i++) out += `${logLine(i)}\n`;
   return out;
 }
+
+/** `n` pseudo-random bytes from a fixed seed (xorshift32): the same bytes on every run. */
+export function randomBytes(n: number, seed = 0x2545f491): Uint8Array {
+  const bytes = new Uint8Array(n);
+  let x = seed;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return bytes;
+}

@@ -18,7 +18,7 @@ import {
   type DnsResolver,
   type IpOutcome,
 } from '../../../lib/verify';
-import { DESKTOP_UA, generateLog, SMARTPHONE_UA } from './generateLog';
+import { DESKTOP_UA, generateLog, SMARTPHONE_UA, randomBytes } from './generateLog';
 import { loadSnapshot } from './ranges';
 
 const files = loadSnapshot();
@@ -123,6 +123,9 @@ describe('a generated 1000-line log, summarised to exact counts', () => {
     expect([tally.format, tally.lines, tally.blankLines, tally.unparseable, tally.parsedLines, tally.commonFormatLines, tally.googleLines]).toEqual(['access', 1000, 25, 50, 925, 25, 500]);
     expect(tally.examples.map((e) => e.lineNo)).toEqual([19, 39, 59, 79, 99, 119, 139, 159, 179, 199]);
     expect(tally.examples[0]).toEqual({ lineNo: 19, problem: 'notAccessLog', text: '### junk line 18 ###' });
+  });
+  it('the format is recognised: most lines read as an access log', () => {
+    expect(tally.recognised).toBe(true);
   });
   it('per claimed crawler, statuses, paths, bytes, hours', () => {
     expect(tally.crawlerLines).toEqual({ googlebotSmartphone: 250, googlebotDesktop: 150, googlebotImage: 50, adsBot: 50 });
@@ -256,5 +259,29 @@ describe('verified-lines export row', () => {
     expect(verifiedLineRow(7, rec, 'googlebotDesktop', { verdict: 'google', category: 'common-crawlers' })).toBe(
       '7,66.249.66.1,21/Aug/2026:10:00:00 +0200,GET /=cmd|x HTTP/1.1,200,5,googlebotDesktop,google,common-crawlers,"\'=HYPERLINK(""x""), Googlebot/2.1"\r\n',
     );
+  });
+});
+
+describe('a file that is not a log', () => {
+  // 5 MB of random bytes (a fixed seed): a handful of lines may parse by chance; the format is not recognised.
+  const tallyOf = (bytes: Uint8Array) => {
+    const agg = createLogAggregator();
+    const split = createLineSplitter((l, n, long) => agg.line(l, n, long));
+    split.push(bytes);
+    split.end();
+    return agg.tally();
+  };
+  it('random bytes: format not recognised, every line counted', () => {
+    const t = tallyOf(randomBytes(5 * 1024 * 1024));
+    expect(t.recognised).toBe(false);
+    expect(t.parsedLines).toBe(0);
+    expect(t.format).toBeNull();
+    expect(t.unparseable).toBe(t.lines - t.blankLines);
+  });
+  it('a text file whose first line is prose but later lines are a log: read as a log', () => {
+    const log = generateLog(100);
+    const t = tallyOf(new TextEncoder().encode(`This is my server log, exported on Monday\n${log}`));
+    expect(t.format).toBe('access');
+    expect(t.recognised).toBe(true);
   });
 });

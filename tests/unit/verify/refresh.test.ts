@@ -39,7 +39,7 @@ describe('validateRangeFile — only a non-empty prefixes array replaces the las
     expect(validateRangeFile(200, 'Action needed')).toMatchObject({ ok: false, code: 'refreshNotJson' });
     expect(validateRangeFile(200, '[1,2]')).toEqual({ ok: false, code: 'refreshNoPrefixes', params: ['[1,2]'] });
     expect(validateRangeFile(200, '{"prefixes":"66.249.64.0/27"}')).toEqual({ ok: false, code: 'refreshNoPrefixes', params: ['keys: prefixes'] });
-    expect(validateRangeFile(200, ' '.repeat(4 * 1024 * 1024 + 1))).toEqual({ ok: false, code: 'refreshTooLarge', params: [4 * 1024 * 1024 + 1, 4 * 1024 * 1024] });
+    expect(validateRangeFile(200, ' '.repeat(4 * 1024 * 1024 + 1))).toEqual({ ok: false, code: 'refreshTooLarge', params: [4 * 1024 * 1024] });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { MessageParam } from '../i18n';
 import type { DiagnosticSeverity, ParsedRobotsTxt, RobotsDiagnostic, RobotsGroup } from './types';
-import { binaryString, escapePatternBytes } from './escape-pattern';
+import { binaryString, escapePatternBytes } from './escapePattern';
 
 /** Google keeps 2083 × 8 − 1 bytes of a line and ignores the rest of it. */
 export const ROBOTS_MAX_LINE_BYTES = 2083 * 8 - 1;

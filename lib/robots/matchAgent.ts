@@ -1,8 +1,8 @@
 import type { AgentMatch, ParsedRobotsTxt, RobotsRule } from './types';
-import { patternMatches } from './pattern-matches';
-import { getPathParamsQuery } from './path-params-query';
-import { asciiLower } from './user-agent';
-import { binaryString } from './escape-pattern';
+import { patternMatches } from './patternMatches';
+import { getPathParamsQuery } from './getPathParamsQuery';
+import { asciiLower } from './extractUserAgent';
+import { binaryString } from './escapePattern';
 
 interface Entry {
   rule: RobotsRule;

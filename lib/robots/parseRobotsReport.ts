@@ -1,5 +1,5 @@
 import type { ParsedRobotsTxt, RobotsReport } from './types';
-import { parseRobotsTxt } from './parse-robots-txt';
+import { parseRobotsTxt } from './parseRobotsTxt';
 
 function fromBase64(b64: string): Uint8Array {
   const bin = atob(b64);

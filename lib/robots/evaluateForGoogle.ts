@@ -1,8 +1,8 @@
 import type { AgentMatch, CrawlerVerdict, ParsedRobotsTxt, RobotsReport } from './types';
-import { GOOGLE_CRAWLERS, type GoogleCrawler } from './google-crawlers';
-import { parseRobotsTxt } from './parse-robots-txt';
-import { parseRobotsReport } from './parse-robots-report';
-import { matchAgentPath, namesAgent, pathStringOf } from './match-agent';
+import { GOOGLE_CRAWLERS, type GoogleCrawler } from './googleCrawlers';
+import { parseRobotsTxt } from './parseRobotsTxt';
+import { parseRobotsReport } from './parseRobotsReport';
+import { matchAgentPath, namesAgent, pathStringOf } from './matchAgent';
 
 /** How one crawler picks its group in a given file: that depends on the file, not on the URL. */
 type Plan =

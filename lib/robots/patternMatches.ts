@@ -1,4 +1,4 @@
-import { binaryString } from './escape-pattern';
+import { binaryString } from './escapePattern';
 
 /**
  * Google's robots.txt pattern match: anchored at the start of the path, `*` matches any run

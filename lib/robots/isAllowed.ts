@@ -1,5 +1,5 @@
-import { parseRobotsTxt } from './parse-robots-txt';
-import { matchAgent } from './match-agent';
+import { parseRobotsTxt } from './parseRobotsTxt';
+import { matchAgent } from './matchAgent';
 
 /** Exactly Google's RobotsMatcher::OneAgentAllowedByRobots(robotsTxt, userAgent, url). */
 export function isAllowed(robotsTxt: string | Uint8Array, userAgent: string, url: string): boolean {

@@ -1,0 +1,15 @@
+// Validates reports against docs/report-schema.json with a maintained validator (Ajv, JSON Schema
+// 2020-12, strict mode: a keyword Ajv does not know is an error in the schema itself).
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+
+const schemaPath = path.resolve(import.meta.dirname, '../../docs/report-schema.json');
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+const validate = ajv.compile(JSON.parse(fs.readFileSync(schemaPath, 'utf8')));
+
+/** Every error with its JSON path; an empty list means the report is valid. */
+export function reportSchemaErrors(report: unknown): string[] {
+  if (validate(report)) return [];
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+}
