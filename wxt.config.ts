@@ -6,6 +6,15 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: process.env.CRAWLSCOPE_OUT_DIR ?? '.output',
   manifestVersion: 3,
+  // Store packages (README "Store packages"): `npm run zip` → the Chrome zip; `npm run zip:firefox`
+  // → the Firefox zip and the sources zip addons.mozilla.org asks for, SOURCE_CODE_REVIEW.md inside.
+  zip: {
+    artifactTemplate: '{{name}}-{{version}}-{{browser}}.zip',
+    sourcesTemplate: '{{name}}-{{version}}-sources.zip',
+    // What building the add-on needs; WXT already leaves out node_modules, hidden files, *.test.*,
+    // *.spec.* and the build output. The tests, benchmarks and screenshots are not needed.
+    excludeSources: ['tests/**', 'bench/**', 'test-results/**', 'playwright-report/**', 'docs/screenshots/**'],
+  },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',

@@ -1,4 +1,4 @@
-// Shared helpers for the project's scripts: run a command, find Chromium.
+// Shared helpers for the project's scripts: run a command, find Chromium and Firefox.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -22,6 +22,20 @@ export function requireChromium() {
       `\nChromium is needed and was not found at ${p}.\n` +
         `  Debian/Ubuntu:  apt-get install chromium\n` +
         `  Elsewhere:      set CHROMIUM_PATH to a Chromium (not branded Chrome) binary.\n`,
+    );
+    process.exit(1);
+  }
+  return p;
+}
+
+/** Debian's firefox-esr or $FIREFOX_PATH; exits with instructions when it is missing. */
+export function requireFirefox() {
+  const p = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+  if (!fs.existsSync(p)) {
+    console.error(
+      `\nFirefox is needed and was not found at ${p}.\n` +
+        `  Debian/Ubuntu:  apt-get install firefox-esr\n` +
+        `  Elsewhere:      set FIREFOX_PATH to a Firefox (142 or newer) binary.\n`,
     );
     process.exit(1);
   }

@@ -1,11 +1,13 @@
-// `npm test`: type check, unit tests, both builds, Firefox lint, browser tests — then one line
-// "N passed, N failed" summing the unit and browser tests (a failing check adds one failure).
+// `npm test`: type check, unit tests, both builds, Firefox lint, browser tests in Chromium and in
+// Firefox — then "firefox: N passed, N failed" for the Firefox suite and one last line
+// "N passed, N failed" summing the unit and both browser suites (a failing check adds one failure).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { run, requireChromium } from './run.mjs';
+import { run, requireChromium, requireFirefox } from './run.mjs';
 
 requireChromium();
+requireFirefox();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-test-'));
 const npx = (args, opts) => run('npx', ['--no-install', ...args], opts);
 let passed = 0;
@@ -62,8 +64,25 @@ if (builtChrome) {
   }
 }
 
+const firefox = { passed: 0, failed: 0 };
+if (builtFirefox) {
+  const ffJson = path.join(tmp, 'e2e-firefox.json');
+  await check('browser tests (headless Firefox)', () =>
+    npx(['playwright', 'test', '-c', 'tests/e2e-firefox/playwright.config.ts'], { env: { CRAWLSCOPE_FIREFOX_JSON: ffJson } }),
+  );
+  const ff = readJson(ffJson);
+  if (ff?.stats) {
+    firefox.passed = (ff.stats.expected ?? 0) + (ff.stats.flaky ?? 0);
+    firefox.failed = ff.stats.unexpected ?? 0;
+  }
+  // A suite that could not start (no Firefox, a broken fixture) counts as one failure.
+  if (failures.includes('browser tests (headless Firefox)') && firefox.failed === 0) firefox.failed = 1;
+  passed += firefox.passed;
+  failed += firefox.failed;
+}
+
 // Checks that are not tests themselves (type check, builds, lint) count as one failure each.
-const countedByRunner = new Set(['unit tests (vitest)', 'browser tests (Playwright, headless Chromium)']);
+const countedByRunner = new Set(['unit tests (vitest)', 'browser tests (Playwright, headless Chromium)', 'browser tests (headless Firefox)']);
 for (const f of failures) {
   if (!countedByRunner.has(f)) failed += 1;
 }
@@ -71,5 +90,6 @@ if (failures.length && failed === 0) failed = failures.length;
 fs.rmSync(tmp, { recursive: true, force: true });
 
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+console.log(`firefox: ${firefox.passed} passed, ${firefox.failed} failed`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failures.length ? 1 : 0);

@@ -22,7 +22,9 @@ import type { HopFetcher, HopResponse } from '../../lib/compare';
  * status and headers of each response are read from webRequest.onHeadersReceived, matched
  * by the request id seen in onSendHeaders.
  *
- * Firefox lets an extension set User-Agent on fetch() directly: no rule, no turns.
+ * Firefox uses the same rule: it would let fetch() set the User-Agent, but it adds its own
+ * Accept-Language to the request, which only a rule can remove. There the rule's initiator is the
+ * extension's moz-extension:// host (a UUID), not its runtime.id (the gecko id).
  */
 
 const CLIENT_HINTS = [
@@ -42,7 +44,8 @@ const CLIENT_HINTS = [
 const REMOVE = [...CLIENT_HINTS, 'accept-language'];
 const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
-const IS_FIREFOX = import.meta.env.BROWSER === 'firefox';
+/** This extension's own origin host: chrome-extension://<id>, moz-extension://<uuid>. */
+const ownHost = () => new URL(browser.runtime.getURL('/')).hostname;
 
 /** Session-rule ids of this capability: 610000–619999. */
 const RULE_BASE = 610_000;
@@ -57,7 +60,6 @@ const activeRules = new Set<number>();
  * stopped mid-fetch leaves its rule behind (session rules outlive the worker).
  */
 export async function removeStaleUaRules(): Promise<void> {
-  if (IS_FIREFOX) return;
   const rules = await browser.declarativeNetRequest.getSessionRules();
   const stale = rules.map((r) => r.id).filter((id) => id >= RULE_BASE && id < RULE_BASE + 10_000 && !activeRules.has(id));
   if (stale.length) await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: stale });
@@ -131,7 +133,7 @@ function uaRule(id: number, url: string, userAgent: string): Browser.declarative
       isUrlFilterCaseSensitive: true,
       // Outside any tab, and started by this extension: never a page's or the browser's own request.
       tabIds: [-1],
-      initiatorDomains: [browser.runtime.id],
+      initiatorDomains: [ownHost()],
       resourceTypes: ['xmlhttprequest', 'other'],
     },
   } as Browser.declarativeNetRequest.Rule;
@@ -142,7 +144,7 @@ export interface SentRequest {
   userAgent: string | null;
 }
 
-/** Build the hop fetcher for one agent. `onSent` hears the User-Agent each request really carried (Chrome). */
+/** Build the hop fetcher for one agent. `onSent` hears the User-Agent each request really carried. */
 export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, onSent?: (s: SentRequest) => void): HopFetcher {
   const init = (signal: AbortSignal): RequestInit => ({
     method: 'GET',
@@ -150,7 +152,7 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
     credentials: includeCookies ? 'include' : 'omit',
     cache: 'no-store',
     signal,
-    headers: IS_FIREFOX ? { 'User-Agent': userAgent, Accept: ACCEPT } : { Accept: ACCEPT },
+    headers: { Accept: ACCEPT },
   });
 
   return async (url, signal) => {
@@ -177,18 +179,16 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
     };
     const filter = { urls: ['<all_urls>'], tabId: -1, types: ['xmlhttprequest', 'other'] as Browser.webRequest.ResourceType[] };
 
-    // The turn also keeps webRequest's events of two same-URL fetches apart (in Firefox too).
+    // The turn also keeps webRequest's events of two same-URL fetches apart.
     const release = await takeTurn(url, signal);
     browser.webRequest.onHeadersReceived.addListener(onHeaders, filter, ['responseHeaders']);
     let res: Response;
     try {
-      const id = IS_FIREFOX ? null : nextRuleId();
+      const id = nextRuleId();
       let pending: Promise<Response>;
       try {
-        if (id !== null) {
-          activeRules.add(id);
-          await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id], addRules: [uaRule(id, url, userAgent)] });
-        }
+        activeRules.add(id);
+        await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id], addRules: [uaRule(id, url, userAgent)] });
         browser.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']);
         pending = fetch(url, init(signal));
         // Hold the rule (and the turn) only until our request headers are out, or the fetch settles.
@@ -201,10 +201,8 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
         if (requestId === null && (await settled)) await Promise.race([sent, delay(EVENT_WAIT_MS)]);
       } finally {
         browser.webRequest.onSendHeaders.removeListener(onSend);
-        if (id !== null) {
-          await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
-          activeRules.delete(id);
-        }
+        await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
+        activeRules.delete(id);
         release();
       }
       res = await pending;

@@ -13,10 +13,11 @@ import { ExportBar } from './sections/ExportBar';
 import { CompareSection } from './sections/CompareSection';
 import { RobotsSection } from './sections/RobotsSection';
 import { Summary } from './sections/Summary';
+import { HostAccess } from './sections/HostAccess';
 import { summaryLines } from './report/summary';
 
 export function App({ tabParam }: { tabParam: string | null }) {
-  const { report, error, tabId } = usePopup();
+  const { report, error, tabId, hostAccess } = usePopup();
   // `npm run bench` reads this mark: the first render with the tab's data in it.
   useEffect(() => {
     if (report && performance.getEntriesByName('cs-first-render').length === 0) performance.mark('cs-first-render');
@@ -43,7 +44,8 @@ export function App({ tabParam }: { tabParam: string | null }) {
         </p>
       ) : null}
       {!report && !error ? <p data-testid="loading">{i18n.t('popup.loading')}</p> : null}
-      {report && !report.snapshot.inspectable.ok ? (
+      <HostAccess />
+      {report && !report.snapshot.inspectable.ok && hostAccess === 'granted' ? (
         <NotInspectable url={report.snapshot.url} reason={report.snapshot.inspectable.reason} />
       ) : null}
       {report && report.snapshot.inspectable.ok ? <Report report={report} /> : null}

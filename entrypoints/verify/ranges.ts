@@ -46,9 +46,13 @@ function loadSnapshot(): Promise<RangeFiles> {
   snapshotPromise ??= (async () => {
     const files: RangeFiles = {};
     for (const name of RANGE_FILE_NAMES) {
-      const res = await fetch(browser.runtime.getURL(`/ipranges/${name}.json` as '/ipranges/common-crawlers.json')).catch(() => null);
-      if (!res || !res.ok) continue;
-      const v = validateRangeFile(res.status, await res.text());
+      // Not every file has a snapshot. For a file that is not there Chrome's fetch fails, while
+      // Firefox's answers and then aborts reading the body: both mean "no snapshot".
+      const got = await fetch(browser.runtime.getURL(`/ipranges/${name}.json` as '/ipranges/common-crawlers.json'))
+        .then(async (res) => (res.ok ? { status: res.status, text: await res.text() } : null))
+        .catch(() => null);
+      if (!got) continue;
+      const v = validateRangeFile(got.status, got.text);
       if (v.ok) files[name] = v.file;
     }
     return files;

@@ -62,7 +62,7 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
       }
       if (kept < keep) {
         const n = Math.min(keep - kept, value.length);
-        chunks.push(n === value.length ? value : value.slice(0, n));
+        chunks.push(n === value.length ? value : prefix(value, n));
         kept += n;
       }
       total += value.length;
@@ -83,6 +83,17 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
     else reader.releaseLock();
   }
   return { bytes: join(chunks, kept), total, end, error };
+}
+
+/**
+ * The first n bytes, copied without calling a method of the chunk: in a Firefox content script a
+ * fetched body's chunks belong to another compartment, where slice() and subarray() throw
+ * ("Permission denied to access property "constructor""). Only the one chunk that straddles `keep`.
+ */
+function prefix(chunk: Uint8Array, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = chunk[i]!;
+  return out;
 }
 
 function join(chunks: Uint8Array[], size: number): Uint8Array {

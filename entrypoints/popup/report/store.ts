@@ -12,6 +12,7 @@ import { assessResources, countHeaderBytes, limitFor } from '../../../lib/bytes'
 import { bytesInputFrom, indexabilityVerdict } from '../../../lib/indexability';
 import { evaluateReportForGoogle, parseRobotsReport, robotsTxtUrl } from '../../../lib/robots';
 import { lintValidators, planProbes } from '../../../lib/caching';
+import { hasHostAccess, requestHostAccess } from './hostAccess';
 import { settled, VERDICT_STEPS, type ResponseInfo, type ResourceRobots, type Step, type TabReport } from './types';
 
 /** Each step's time limit. A step that takes longer ends as 'timeout' and the report goes on without it. */
@@ -79,6 +80,13 @@ interface PopupState {
   tabId: number | null;
   /** The tab could not be read at all (no such tab, …). */
   error: string | null;
+  /**
+   * Crawlscope's access to websites: 'missing' when the user withdrew it and this tab is hidden
+   * from Crawlscope because of it, 'refused' when asked and not given; null before the first look.
+   */
+  hostAccess: 'granted' | 'missing' | 'refused' | null;
+  /** Asks for access to websites (call it straight from the click); on a grant the report starts again. */
+  askHostAccess: () => void;
   report: TabReport | null;
   /** Reads the tab and creates its report; the facts are then gathered in the background (`gathered`). */
   open: (tabParam: string | null) => Promise<void>;
@@ -106,6 +114,8 @@ async function resolveTabId(tabParam: string | null): Promise<number> {
 }
 
 export const usePopup = create<PopupState>((set, get) => {
+  /** The tabParam of the last open(), to start the report again after a grant. */
+  let opened: string | null = null;
   /** Updates the current report (a newer load makes older jobs' results go nowhere). */
   const patch = (report: TabReport, change: Partial<TabReport>) => {
     const now = get().report;
@@ -264,12 +274,16 @@ export const usePopup = create<PopupState>((set, get) => {
     tabId: null,
     error: null,
     report: null,
+    hostAccess: null,
     open: async (tabParam) => {
       set({ error: null });
+      opened = tabParam;
       try {
         const tabId = await resolveTabId(tabParam);
         set({ tabId });
-        const [snapshot, chosen] = await Promise.all([sendToBackground('getTabSnapshot', { tabId }), bytesLimit.getValue()]);
+        const [snapshot, chosen, access] = await Promise.all([sendToBackground('getTabSnapshot', { tabId }), bytesLimit.getValue(), hasHostAccess()]);
+        // Without the grant the browser hides the tab's address: that, not the page, is why it cannot be inspected.
+        set({ hostAccess: access || snapshot.url !== null ? 'granted' : 'missing' });
         const url = snapshot.facts?.url ?? snapshot.url ?? '';
         const loaded = snapshot.facts?.loadedUrl ?? null;
         const movedFrom = loaded !== null && noHash(loaded) !== noHash(url) ? loaded : null;
@@ -298,6 +312,13 @@ export const usePopup = create<PopupState>((set, get) => {
       } catch (err) {
         set({ error: errText(err) });
       }
+    },
+    askHostAccess: () => {
+      // Started inside the click's user gesture (no await before it).
+      requestHostAccess().then(
+        (granted) => (granted ? get().open(opened) : set({ hostAccess: 'refused' })),
+        (err: unknown) => set({ hostAccess: 'refused', error: errText(err) }),
+      );
     },
     gathered: Promise.resolve(),
     load: async (tabParam) => {

@@ -1,0 +1,93 @@
+import type { Page } from 'puppeteer-core';
+import { test, expect, type ExtEval } from './fixtures';
+import { expectAttr, tid } from './dom';
+
+// The Chromium suite's verdicts (tests/e2e/indexability.spec.ts), in Firefox: exact reasons with
+// their evidence, and the toolbar badge.
+const EXTENDED = 'info:googleExtendedBlocked';
+const GREEN = [20, 108, 46, 255];
+const RED = [179, 38, 30, 255];
+
+async function reportFor(popup: Page) {
+  await expectAttr(popup, tid('verdict'), 'data-complete', 'true');
+  await expect.poll(() => popup.evaluate(() => document.querySelectorAll('[data-testid=caching][data-probe=running]').length)).toBe(0);
+  const reasons = await popup.evaluate(() =>
+    [...document.querySelectorAll('[data-testid=reasons] > li')].map((e) => ({
+      key: `${e.getAttribute('data-severity')}:${e.getAttribute('data-code')}`,
+      text: e.querySelector('[data-testid=reason-text]')!.textContent!,
+      evidence: [...e.querySelectorAll('code')].map((c) => c.textContent!),
+    })),
+  );
+  const verdict = await popup.evaluate(() => document.querySelector('[data-testid=verdict]')!.getAttribute('data-verdict'));
+  const label = await popup.evaluate(() => (document.querySelector('[data-testid=verdict-label]') as HTMLElement).innerText.replace(/\s+/g, ' '));
+  return { verdict, label, reasons };
+}
+
+const badge = (ext: ExtEval, tabId: number) =>
+  ext(async (b, id) => ({ text: await b.action.getBadgeText({ tabId: id }), color: await b.action.getBadgeBackgroundColor({ tabId: id }) }), tabId);
+
+test.describe('indexability verdict', () => {
+  test('X-Robots-Tag googlebot: noindex counts (red NO badge); otherbot: noindex does not', async ({ tab: page, demo, openPopup, ext, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/xrt-googlebot-noindex.html`);
+    const g = await reportFor(await openPopup(page));
+    expect(g.verdict).toBe('not-indexable');
+    expect(g.reasons[0]).toEqual({
+      key: 'block:noindex',
+      text: 'noindex: Google keeps this page out of its search results.',
+      evidence: ['Header X-Robots-Tag: googlebot: noindex'],
+    });
+    const tabId = await tabIdOf(page);
+    await expect.poll(() => badge(ext, tabId)).toEqual({ text: 'NO', color: RED });
+
+    await page.goto(`${demo}/indexability/xrt-otherbot-noindex.html`);
+    const o = await reportFor(await openPopup(page));
+    expect(o.verdict).toBe('indexable');
+    expect(o.label).toBe('Verdict for Google Search: Indexable');
+    expect(o.reasons.map((x) => x.key)).toEqual([EXTENDED, 'info:otherCrawlerIgnored', 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(o.reasons[1]).toEqual({
+      key: 'info:otherCrawlerIgnored',
+      text: '“noindex” is addressed to otherbot, not to Googlebot: Google ignores it.',
+      evidence: ['Header X-Robots-Tag: otherbot: noindex'],
+    });
+    await expect.poll(() => badge(ext, tabId)).toEqual({ text: 'OK', color: GREEN });
+  });
+
+  test('meta robots noindex: "Not indexable", the served tag as evidence, red badge on load', async ({ tab: page, demo, openPopup, ext, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/meta-noindex.html`);
+    const tabId = await tabIdOf(page);
+    // The badge is set on page load, before any popup opens.
+    await expect.poll(() => badge(ext, tabId)).toEqual({ text: 'NO', color: RED });
+    const r = await reportFor(await openPopup(page));
+    expect(r.verdict).toBe('not-indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual(['block:noindex', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[0]).toEqual({
+      key: 'block:noindex',
+      text: 'noindex: Google keeps this page out of its search results.',
+      evidence: ['HTML as served: <meta name="robots" content="noindex, follow">'],
+    });
+  });
+
+  test('robots.txt blocks the URL and the page says noindex: the conflict is explained', async ({ tab: page, demo, openPopup }) => {
+    await page.goto(`${demo}/blocked/noindex.html`);
+    const r = await reportFor(await openPopup(page));
+    expect(r.verdict).toBe('not-indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual(['block:robotsBlocked', 'risk:conflictNoindexBlocked', EXTENDED, 'info:canonicalNone', 'ok:status200']);
+    expect(r.reasons[0]).toEqual({
+      key: 'block:robotsBlocked',
+      text: `robots.txt (${demo}/robots.txt, line 3) disallows this URL for Googlebot: its content is not crawled. The URL itself can still be indexed, without content, from links to it.`,
+      evidence: [`${demo}/robots.txt line 3: Disallow: /blocked/`],
+    });
+    expect(r.reasons[1]!.text).toBe(
+      "Conflict: robots.txt blocks this URL, so Google can't see your noindex; the URL can still be indexed from links. To keep it out, allow crawling so the noindex is read.",
+    );
+  });
+
+  test('indexable page: the canonical from the HTML as served', async ({ tab: page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/indexable.html`);
+    const r = await reportFor(await openPopup(page));
+    expect(r.verdict).toBe('indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
+    expect(r.reasons[0]!.evidence).toEqual([`${demo}/robots.txt line 16: Disallow: /`]);
+    expect(r.reasons[3]!.evidence).toEqual([`HTML as served: <link rel="canonical" href="${demo}/indexability/indexable.html">`]);
+  });
+});
