@@ -48,7 +48,7 @@ test.describe('Check this site', () => {
 
     const blocked = `${demo}/blocked/sitecheck.html`;
     await expect(cell(sc, blocked, 'status')).toHaveText('not fetched');
-    await expect(cell(sc, blocked, 'robots')).toHaveText('disallowed — line 3: Disallow: /blocked/');
+    await expect(cell(sc, blocked, 'robots')).toHaveText('blocked — line 3: Disallow: /blocked/');
     await expect(cell(sc, blocked, 'bytes')).toHaveText('—');
 
     await expect(cell(sc, `${demo}/sitecheck/noindex-header.html`, 'noindex')).toHaveText('X-Robots-Tag: googlebot: noindex');

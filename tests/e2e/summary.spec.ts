@@ -123,7 +123,8 @@ test.describe('the first screen', () => {
   });
 
   test('a compared page with differences: how many, the worst, and the button that runs it', async ({ page, demo, context, extensionId, tabIdOf }) => {
-    await firstVisit(page, `${demo}/compare/by-agent.html`);
+    // Its own address: the comparison tests may have compared /compare/by-agent.html already.
+    await firstVisit(page, `${demo}/compare/by-agent.html?first-screen`);
     const tabId = await tabIdOf(page);
     const first = await openFirstScreen(context, extensionId, tabId);
     await settled(first);
