@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { startSiteCheck, siteRow, type SiteRow } from '../lib/sitecheck';
 import { nodeFetchHop } from '../cli/nodeFetchHop';
-import { englishTranslate } from '../cli/englishTranslate';
+import { cliText } from '../cli/cliTranslate';
 
 const [demo, what = 'check', n = '2000', concurrency = '4', keep = 'none'] = process.argv.slice(2);
 const count = Number(n);
@@ -45,7 +45,7 @@ if (what === 'bare') {
     fetchHop: nodeFetchHop(),
     sitemaps: [`${demo}/sitecheck/bench/sitemap.xml?n=${count}`],
     concurrency: c,
-    translate: englishTranslate(),
+    translate: cliText('en').t,
     generator: 'bench',
     onReport: (r) => {
       if (keep === 'reports') kept.push(JSON.stringify(r));

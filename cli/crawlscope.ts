@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { LIMIT_CHOICES } from '../lib/bytes/limits';
 import { startSiteCheck, siteRow, worstFirst, type SiteRow, type SitemapProblem, type SiteCheckSummary } from '../lib/sitecheck';
 import type { Report } from '../lib/report';
-import { englishTranslate } from './englishTranslate';
+import { cliLanguage, cliText, type CliText } from './cliTranslate';
+import { displayWidth } from './displayWidth';
+import { verdictKey } from '../lib/report';
 import { nodeFetchHop } from './nodeFetchHop';
 
 const VERSION = '0.1.0';
@@ -26,6 +28,8 @@ Options:
   --max-urls <n>               stop after this many URLs (default 50000)
   --timeout <seconds>          time per URL, redirects and body included (default 10)
   --json                       one report per line (JSON Lines, docs/report-schema.json)
+  --lang <language>            the language of the table and messages: en, de, es, sk, ru, zh_TW
+                               (default: from LC_ALL / LC_MESSAGES / LANG, else English)
   -h, --help                   this help
 
 Exit code: 0 when every URL is indexable and within the byte limit; 1 when any is not;
@@ -51,13 +55,16 @@ function httpUrl(v: string, what: string): string {
   throw new UsageError(`${what} must be an http(s) URL (got "${v}")`);
 }
 
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const pad = (s: string, n: number) => {
+  const w = displayWidth(s);
+  return w >= n ? s : s + ' '.repeat(n - w);
+};
 
-function table(rows: SiteRow[], t: ReturnType<typeof englishTranslate>): string {
+function table(rows: SiteRow[], t: CliText['t']): string {
   const none = t('sitecheck.none');
   const head = ['colVerdict', 'colStatus', 'colBytes', 'colCut', 'colRobots', 'colCanonical', 'colNoindex', 'colUrl'].map((k) => t(`sitecheck.cli.${k}`));
   const cells = rows.map((r) => [
-    r.verdict,
+    t(`indexability.verdict.${verdictKey(r.verdict)}`),
     r.status === null ? (r.error ?? (r.robots && !r.robots.allowed ? t('sitecheck.notFetched') : none)) : String(r.status),
     r.bytes === null ? none : `${r.bytesLowerBound ? '≥' : ''}${r.bytes}/${r.limit}`,
     r.cutOffset === null ? none : String(r.cutOffset),
@@ -70,7 +77,7 @@ function table(rows: SiteRow[], t: ReturnType<typeof englishTranslate>): string 
     r.noindex.length ? r.noindex.join(' | ') : none,
     r.finalUrl === r.url ? r.url : `${r.url} → ${r.finalUrl}`,
   ]);
-  const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...cells.map((c) => c[i]!.length))));
+  const widths = head.map((h, i) => Math.min(60, Math.max(displayWidth(h), ...cells.map((c) => displayWidth(c[i]!)))));
   const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : pad(x, widths[i]!))).join('  ').trimEnd();
   const out = [line(head)];
   rows.forEach((r, i) => {
@@ -80,7 +87,7 @@ function table(rows: SiteRow[], t: ReturnType<typeof englishTranslate>): string 
   return out.join('\n');
 }
 
-function problemText(p: SitemapProblem, t: ReturnType<typeof englishTranslate>): string {
+function problemText(p: SitemapProblem, t: CliText['t']): string {
   const text = t(`sitecheck.problem.${p.code}`, p.params);
   return `${p.sitemap}: ${p.line !== null ? t('sitecheck.problemAt', [p.line, text]) : text}`;
 }
@@ -104,6 +111,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'max-urls': { type: 'string' },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
+        lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -129,13 +137,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       maxUrls: intOption(values['max-urls'], 'max-urls', 1, 1_000_000, 50_000),
       timeoutMs: intOption(values.timeout, 'timeout', 1, 120, 10) * 1000,
       json: values.json === true,
+      lang: values.lang,
     };
+    if (values.lang !== undefined && cliLanguage(values.lang, {}) === 'en' && !/^en\b/i.test(values.lang)) {
+      throw new UsageError(`--lang must be one of en, de, es, sk, ru, zh_TW (got "${values.lang}")`);
+    }
   } catch (e) {
     err.write(`crawlscope: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
     return 2;
   }
 
-  const t = englishTranslate();
+  const text = cliText(cliLanguage(opts.lang));
+  const t = text.t;
   const rows: SiteRow[] = [];
   let failing = 0;
   let unreachable = 0;
@@ -161,7 +174,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       else rows.push(siteRow(r));
     },
     onProgress: progress
-      ? (p) => err.write(`\r${p.done}/${p.total}${p.discovering ? '+' : ''}${p.etaMs !== null && p.state === 'running' ? ` ~${Math.ceil(p.etaMs / 1000)} s left` : ''}   `)
+      ? (p) => err.write(`\r${p.done}/${p.total}${p.discovering ? '+' : ''}${p.etaMs !== null && p.state === 'running' ? ` ${t('sitecheck.eta', [text.duration(p.etaMs)])}` : ''}   `)
       : undefined,
   });
   const stop = () => check.cancel();

@@ -7,6 +7,7 @@ import { startDemoSite, type DemoSite } from '../../fixtures/demo-site/server.mj
 import { overTail } from '../../fixtures/demo-site/routes/sitecheck.mjs';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import type { Report } from '../../../lib/report';
+import { displayWidth } from '../../../cli/displayWidth';
 
 const BIN = path.resolve(import.meta.dirname, '../../../bin/crawlscope.mjs');
 let site: DemoSite;
@@ -17,9 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+/** Runs the command line in a C locale (English) unless `env` says otherwise. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  const { LC_ALL: _a, LC_MESSAGES: _m, LANG: _l, ...rest } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { timeout: 60_000, maxBuffer: 64 * 1024 * 1024, env: { ...rest, LANG: 'C', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout, err: stderr });
     });
   });
@@ -88,9 +91,26 @@ describe('crawlscope (command line)', () => {
     expect(code).toBe(0);
     const [head, row, , summary] = out.split('\n');
     expect(head).toMatch(/^verdict +status +bytes\/limit +cut at +robots\.txt +canonical +noindex from +URL$/);
-    expect(row).toMatch(new RegExp(`^indexable +200 +477/2097152 +— +allowed +this URL +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
+    expect(row).toMatch(new RegExp(`^Indexable +200 +477/2097152 +— +allowed +this URL +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
     expect(summary).toBe('1 URL: 1 indexable, 0 at risk, 0 not indexable; 0 over the byte limit.');
   }, 30_000);
+
+  it('the table in the user’s language: --lang, or the locale of the environment; wide characters keep the columns aligned', async () => {
+    const de = await cli([`${O}/sitecheck/ok.html`, '--lang', 'de']);
+    expect(de.code).toBe(0);
+    const [deHead, deRow] = de.out.split('\n');
+    expect(deRow).toMatch(/^Indexierbar +200 +477\/2097152 /);
+    expect(deHead!.startsWith('Ergebnis')).toBe(true);
+    const zh = await cli([`${O}/sitecheck/ok.html`, `${O}/sitecheck/missing.html`], { LANG: 'zh_TW.UTF-8' });
+    const [zhHead, ...zhRows] = zh.out.split('\n');
+    expect(zhRows[1]).toMatch(/^可建立索引 +200 /);
+    // The status column starts at the same terminal column on every line (CJK characters are two columns wide).
+    const col = (line: string, at: string) => displayWidth(line.slice(0, line.indexOf(at)));
+    expect(col(zhRows[0]!, '404')).toBe(col(zhRows[1]!, '200'));
+    expect(col(zhHead!, zhHead!.split(/ {2,}/)[1]!)).toBe(col(zhRows[1]!, '200'));
+    const bad = await cli([`${O}/`, '--lang', 'xx']);
+    expect(bad.code).toBe(2);
+  }, 60_000);
 
   it('a page over the limit fails the run (exit 1) even when nothing key is lost; --agent desktop is named in the report', async () => {
     const { code, out } = await cli([`${O}/sitecheck/over.html`, '--agent', 'desktop', '--json']);
