@@ -78,7 +78,7 @@ export async function readSitemap(
     if (isFatal) fatal = true;
   };
   if (!body) {
-    problem('notSitemap', null, [''], true);
+    problem('noRoot', null, [], true);
     return out;
   }
 
@@ -122,7 +122,7 @@ export async function readSitemap(
     depth++;
     if (depth === 1) {
       if (tag.local !== 'urlset' && tag.local !== 'sitemapindex') return problem('notSitemap', xml.line, [tag.name], true);
-      if (tag.uri !== SITEMAP_NAMESPACE) return problem('wrongNamespace', xml.line, [tag.name, tag.uri || ''], true);
+      if (tag.uri !== SITEMAP_NAMESPACE) return tag.uri ? problem('wrongNamespace', xml.line, [tag.name, tag.uri], true) : problem('noNamespace', xml.line, [tag.name], true);
       out.kind = tag.local;
     } else if (depth === 2) {
       inEntry = tag.uri === SITEMAP_NAMESPACE && tag.local === (out.kind === 'urlset' ? 'url' : 'sitemap');
@@ -182,7 +182,7 @@ export async function readSitemap(
       lead += s;
       const first = lead.search(/[^\s\ufeff]/);
       if (first < 0 && !last) return;
-      if (first < 0) return problem('notSitemap', null, [''], true);
+      if (first < 0) return problem('noRoot', null, [], true);
       mode = first >= 0 && lead[first] === '<' ? 'xml' : 'text';
       if (mode === 'text') out.kind = 'text';
       s = lead;
@@ -195,7 +195,7 @@ export async function readSitemap(
       if (last && !fatal) {
         xml.close();
         commit();
-        if (!fatal && out.kind === null) problem('notSitemap', null, [''], true);
+        if (!fatal && out.kind === null) problem('noRoot', null, [], true);
       }
     } else textChunk(s, last);
   };
@@ -204,6 +204,7 @@ export async function readSitemap(
   let reader: ReadableStreamDefaultReader<Uint8Array> = body.getReader();
   let spent = 0;
   const signal = opts.signal;
+  let readError = '';
   const read = async (): Promise<ReadableStreamReadResult<Uint8Array> | 'timeout' | 'error'> => {
     if (signal?.aborted) return 'timeout';
     const ms = Math.min(idleMs, readMs - spent);
@@ -218,7 +219,8 @@ export async function readSitemap(
     });
     try {
       return await Promise.race([reader.read(), stop]);
-    } catch {
+    } catch (e) {
+      readError = e instanceof Error ? e.message : String(e);
       return 'error';
     } finally {
       clearTimeout(timer);
@@ -238,7 +240,7 @@ export async function readSitemap(
         break;
       }
       if (r === 'error') {
-        problem(out.gzip ? 'gzip' : 'network', null, [], true);
+        problem(out.gzip ? 'gzip' : 'network', null, out.gzip ? [] : [readError || 'read error'], true);
         break;
       }
       if (r.done) {

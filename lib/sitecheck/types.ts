@@ -57,6 +57,8 @@ export type SitemapProblemCode =
   | 'malformed'
   | 'notSitemap'
   | 'wrongNamespace'
+  | 'noNamespace'
+  | 'noRoot'
   | 'tooLarge'
   | 'tooManyUrls'
   | 'gzip'

@@ -80,7 +80,8 @@ test.describe('mobile vs desktop Googlebot', () => {
 
     // The popup now shows the summary of that comparison.
     await popup.reload();
-    await expect(popup.getByTestId('compare-summary')).toContainText('6 differences and 1 finding. Most severe (critical): Robots meta.');
+    await expect(popup.getByTestId('compare-summary')).toContainText('6 differences and 1 finding.');
+    await expect(popup.getByTestId('compare-worst')).toHaveText('Most severe (critical): Robots meta.');
   });
 
   test('the exported report carries the last comparison: JSON (schema-valid) and the Markdown section', async ({ page, demo, context, openPopup }) => {
@@ -96,7 +97,8 @@ test.describe('mobile vs desktop Googlebot', () => {
 
     const popup = await openPopup(page);
     await expect(popup.getByTestId('verdict')).toHaveAttribute('data-complete', 'true');
-    await expect(popup.getByTestId('compare-summary')).toContainText('6 differences and 1 finding. Most severe (critical): Robots meta.');
+    await expect(popup.getByTestId('compare-summary')).toContainText('6 differences and 1 finding.');
+    await expect(popup.getByTestId('compare-worst')).toHaveText('Most severe (critical): Robots meta.');
     const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByTestId('download-json').click()]);
     const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     expect(reportSchemaErrors(json)).toEqual([]);

@@ -25,7 +25,7 @@ test.describe('Check this site', () => {
     await expect(sc.getByTestId('limit')).toHaveText('Byte limit: 2,097,152 bytes (the options\' choice; PDFs 64 MB).');
     await sc.getByTestId('start').click();
     await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-    await expect(sc.getByTestId('progress')).toHaveText('8 URLs checked of 8');
+    await expect(sc.getByTestId('progress')).toHaveText('Checked: 8 URLs of 8');
     await expect(sc.getByTestId('counts')).toHaveText('Indexable: 2 · At risk: 1 · Not indexable: 5 · Over the byte limit: 1');
 
     await expect(sc.getByTestId('sitemap')).toHaveText([
@@ -115,7 +115,7 @@ test.describe('Check this site', () => {
     await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/bench/sitemap.xml`);
     await sc.getByTestId('start').click();
     // The sitemap is read as the checks go (1,000 URLs queued at most): the total grows with it.
-    await expect(sc.getByTestId('progress')).toHaveText(/^[1-9][\d,]* URLs? checked of [\d,]+$/, { timeout: 20_000 });
+    await expect(sc.getByTestId('progress')).toHaveText(/^Checked: [1-9][\d,]* URLs? of [\d,]+$/, { timeout: 20_000 });
     await expect(sc.getByTestId('eta')).toHaveText(/^ — about .+ left$/);
     await sc.getByTestId('pause').click();
     await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'paused');
@@ -128,7 +128,7 @@ test.describe('Check this site', () => {
     await expect(sc.getByTestId('progress')).not.toHaveText(still!, { timeout: 10_000 });
     await sc.getByTestId('cancel').click();
     await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'cancelled', { timeout: 15_000 });
-    const done = Number((await sc.getByTestId('progress').textContent())!.split(' ')[0]!.replace(/,/g, ''));
+    const done = Number(/^Checked: ([\d,]+) URL/.exec((await sc.getByTestId('progress').textContent())!)![1]!.replace(/,/g, ''));
     expect(done).toBeLessThan(10_000);
     await expect(sc.getByTestId('row')).toHaveCount(Math.min(done, 1000));
   });

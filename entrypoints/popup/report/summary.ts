@@ -126,7 +126,8 @@ function compareLine(r: TabReport): SummaryLine {
   if (s.identical) return { id: 'compare', section: 'compare', label, state: 'ok', text: i18n.t('summary.compareSame', [when]) };
   const state = s.worst === 'critical' ? 'bad' : s.worst === 'warning' ? 'warn' : 'info';
   if (!s.fields.length) return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareFindings', [s.findings.length, when]) };
-  return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareDiffers', [s.fields.length, s.worst ? severityLabel(s.worst) : severityLabel('info'), when]) };
+  if (s.worst !== 'critical' && s.worst !== 'warning') return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareDiffersMinor', [s.fields.length, when]) };
+  return { id: 'compare', section: 'compare', label, state, text: i18n.t('summary.compareDiffers', [s.fields.length, severityLabel(s.worst), when]) };
 }
 
 /** The five lines, in the order they are shown. */

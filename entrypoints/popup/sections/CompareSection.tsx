@@ -12,7 +12,7 @@ export function CompareSection({ report, onCompare }: { report: TabReport; onCom
   const summary = report.compare.value ?? null;
   const when = summary ? formatWhen(summary.comparedAt) : '';
   // The fields of the most severe kind, named (the comparison page lists the rest).
-  const worstFields = summary?.worst ? summary.differences.filter((d) => d.severity === summary.worst).map((d) => d.field) : [];
+  const worstFields = summary?.worst === 'critical' || summary?.worst === 'warning' ? summary.differences.filter((d) => d.severity === summary.worst).map((d) => d.field) : [];
   return (
     <Fold id="compare" testId="compare-section" heading={i18n.t('compare.heading')}>
       {!summary ? <p className="cs-muted">{i18n.t('compare.notCompared')}</p> : null}
@@ -26,8 +26,10 @@ export function CompareSection({ report, onCompare }: { report: TabReport; onCom
               ...(summary.findings.length ? [i18n.t('compare.summaryFindings', [summary.findings.length])] : []),
             ]),
           ])}
-          {worstFields.length ? ` ${i18n.t('compare.summaryWorst', [severityLabel(summary.worst!), formatList(worstFields.map(fieldLabel))])}` : null}
         </p>
+      ) : null}
+      {summary && worstFields.length ? (
+        <p data-testid="compare-worst">{i18n.t('compare.summaryWorst', [severityLabel(summary.worst!), formatList(worstFields.map(fieldLabel))])}</p>
       ) : null}
       <button type="button" onClick={onCompare} data-testid="compare-open">
         {i18n.t('compare.open')}
