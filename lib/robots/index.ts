@@ -24,3 +24,4 @@ export {
 export { GOOGLE_CRAWLERS, type GoogleCrawler } from './googleCrawlers';
 export { evaluateForGoogle, evaluateReportForGoogle } from './evaluateForGoogle';
 export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diffLines';
+export { robotsReportFrom, robotsReadStep, ROBOTS_COUNT_CAP, type RobotsFetched } from './robotsReportFrom';
