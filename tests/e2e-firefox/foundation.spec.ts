@@ -88,6 +88,9 @@ test.describe('event page', () => {
     await page.goto(`${demo}/blocked/noindex.html`);
     const first = await openPopup(page);
     await first.waitForSelector(tid('robots-status'));
+    // The report read to its end (nothing the background is still fetching), as a user who reads it and closes the popup.
+    await expectAttr(first, tid('verdict'), 'data-complete', 'true');
+    await expectCount(first, '[aria-busy=true]', 0);
     await first.close();
     expect(await terminateBackground(browser)).toBe('stopped');
     const again = await openPopup(page);

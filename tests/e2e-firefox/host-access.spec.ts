@@ -34,7 +34,7 @@ test('access withdrawn: the popup says so and its button asks for it; once given
     await expectText(
       popup,
       `${tid('host-access')} p`,
-      "Crawlscope is not allowed to read websites, so it cannot see this tab's address, its response or its page. Browsers let you withdraw this access (Firefox: Add-ons and themes → Crawlscope → Permissions; Chrome: the extension's site access); Crawlscope needs it for every page it inspects.",
+      "Crawlscope is not allowed to read websites, so it cannot see this tab's address, its response or its page. Browsers let you withdraw this access (Firefox: Add-ons and themes → Crawlscope → Permissions; Chrome: Extensions → Crawlscope → Details → Site access); Crawlscope needs it for every page it inspects.",
     );
     await expectText(popup, tid('host-access-grant'), 'Allow access to websites');
     // Not the "this is not a web page" message: the address is hidden by the missing grant.

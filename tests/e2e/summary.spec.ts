@@ -84,7 +84,7 @@ test.describe('the first screen', () => {
     await settled(popup);
     await expect(text(popup, 'verdict')).toHaveText("Indexable: nothing keeps it out of Google's index");
     // 254 header bytes as HTTP/1.1 text + 4,388 body bytes (tests/fixtures/demo-site/routes/core.mjs).
-    await expect(text(popup, 'bytes')).toHaveText('4,642 bytes of 2,097,152 (0.2%), headers included');
+    await expect(text(popup, 'bytes')).toHaveText('4,642 bytes of 2,097,152 (0.22%), headers included');
     await expect(text(popup, 'robots')).toHaveText('Googlebot allowed (no rule matches); 1 other token blocked: Google-Extended');
     await expect(text(popup, 'caching')).toHaveText('Google uses the ETag; 304 probe: 304 Not Modified');
     await expect(text(popup, 'compare')).toHaveText('not compared yet');

@@ -23,8 +23,8 @@ export interface SummaryLine {
 /** Other blocked tokens are named when there are at most this many. */
 const NAME_AT_MOST = 3;
 
-/** A share of the limit: one decimal below 10 %, whole percents above. */
-const pct = (share: number) => formatPercent(share, share < 0.1 ? 1 : 0);
+/** A share of the limit: two decimals below 1 % (a small page is not "0 %"), one below 10 %, whole percents above. */
+const pct = (share: number) => formatPercent(share, share < 0.01 ? 2 : share < 0.1 ? 1 : 0);
 
 const checking = (id: SummaryId, section: string, label: string): SummaryLine => ({ id, section, label, state: 'checking', text: i18n.t('summary.checking') });
 
