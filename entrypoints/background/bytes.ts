@@ -1,5 +1,5 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import { analyzeBytes, describeRead } from '../../lib/bytes';
+import { analyzeBytes, COUNT_BOUND, describeRead, KEEP_PAST_LIMIT } from '../../lib/bytes';
 import { readCapped, type CappedRead } from '../../lib/core/readCapped';
 import { bytesIncludeCookies } from '../../utils/settings';
 
@@ -41,10 +41,6 @@ export async function bytesMeasureResources({ urls }: Req): Promise<Res> {
   return Promise.all(urls.slice(0, MAX_URLS).map(measure));
 }
 
-/** The background keeps the bytes up to the limit plus this margin (what lies just past the cut is still listed). */
-export const DOCUMENT_MARGIN = 1024 * 1024;
-/** Past the kept bytes the rest is only counted, up to this many body bytes in all. */
-export const DOCUMENT_COUNT_CAP = 80 * 1024 * 1024;
 
 type DocReq = BackgroundProtocol['bytesFetchDocument']['req'];
 type DocRes = BackgroundProtocol['bytesFetchDocument']['res'];
@@ -68,7 +64,7 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
     const res = await fetch(u.href, { cache: 'no-store', credentials: includeCookies ? 'include' : 'omit', redirect: 'follow', signal: ac.signal });
     status = res.status;
     // A body that is still arriving after 10 s is analysed as far as it was read (said so in the notes).
-    copy = await readCapped(res.body, { keep: limit + DOCUMENT_MARGIN, countCap: DOCUMENT_COUNT_CAP, signal: ac.signal });
+    copy = await readCapped(res.body, { keep: limit + KEEP_PAST_LIMIT, countCap: COUNT_BOUND, signal: ac.signal });
   } catch (err) {
     if (ac.signal.aborted) throw new Error('bytes.error.readTimeout');
     throw err;

@@ -1,7 +1,6 @@
-import type { BackgroundProtocol } from '../../utils/protocol';
+import type { BackgroundHandler } from '../../utils/protocol';
+import { bytesToBase64 } from '../../lib/core/base64';
 import { googlebotHopFetcher } from './googlebot-fetch';
-
-type H<K extends keyof BackgroundProtocol> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
 
 /** A piece of body per message (base64 makes it a third larger). */
 const CHUNK_BYTES = 512 * 1024;
@@ -26,14 +25,8 @@ function close(id: string) {
   b.reader?.cancel().catch(() => undefined);
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return btoa(bin);
-}
-
 /** The site check's one request: Googlebot's User-Agent through the comparison's hop fetcher, never cookies. */
-export const sitecheckHop: H<'sitecheckHop'> = async ({ id, url, userAgent }) => {
+export const sitecheckHop: BackgroundHandler<'sitecheckHop'> = async ({ id, url, userAgent }) => {
   const u = new URL(url);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
   close(id);
@@ -57,7 +50,7 @@ export const sitecheckHop: H<'sitecheckHop'> = async ({ id, url, userAgent }) =>
   }
 };
 
-export const sitecheckRead: H<'sitecheckRead'> = async ({ id, cancel }) => {
+export const sitecheckRead: BackgroundHandler<'sitecheckRead'> = async ({ id, cancel }) => {
   const b = bodies.get(id);
   if (cancel || !b?.reader) {
     close(id);
@@ -91,5 +84,5 @@ export const sitecheckRead: H<'sitecheckRead'> = async ({ id, cancel }) => {
     all.set(p, at);
     at += p.length;
   }
-  return { chunk: size ? toBase64(all) : null, done };
+  return { chunk: size ? bytesToBase64(all) : null, done };
 };

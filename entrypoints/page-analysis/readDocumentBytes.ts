@@ -1,7 +1,8 @@
 import { readCapped } from '../../lib/core/readCapped';
+import { COUNT_BOUND } from '../../lib/bytes/limits';
 
 /** At most this many bytes are read back (a 64 MB PDF plus room); the rest is not analysed. */
-export const READ_CAP = 80 * 1024 * 1024;
+export const READ_CAP = COUNT_BOUND;
 export const READ_TIMEOUT_MS = 10_000;
 
 export interface DocumentBytes {

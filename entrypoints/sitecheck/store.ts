@@ -4,9 +4,9 @@
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
+import { base64ToBytes } from '../../lib/core/base64';
 import { sendToBackground } from '../../utils/messaging';
 import { bytesLimit } from '../../utils/settings';
-import type { Translate } from '../../lib/report';
 import {
   rowsToCsv,
   siteRow,
@@ -21,15 +21,6 @@ import {
   type SitemapProblem,
   type SitemapStatus,
 } from '../../lib/sitecheck';
-
-const translate: Translate = (key, params) => tDynamic(key, params ?? []);
-
-function fromBase64(b64: string): Uint8Array {
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
 
 let seq = 0;
 /** One request through the background (sitecheckHop); the body arrives piece by piece (sitecheckRead) as it is read. */
@@ -54,7 +45,7 @@ const backgroundHop: SiteHopFetcher = async (url, { userAgent, signal }) => {
         {
           async pull(ctl) {
             const r = await sendToBackground('sitecheckRead', { id });
-            if (r.chunk) ctl.enqueue(fromBase64(r.chunk));
+            if (r.chunk) ctl.enqueue(base64ToBytes(r.chunk));
             if (r.done) {
               signal.removeEventListener('abort', stop);
               ctl.close();
@@ -170,7 +161,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         agent,
         concurrency,
         limit,
-        translate,
+        translate: tDynamic,
         generator: `Crawlscope ${browser.runtime.getManifest().version}`,
         onReport: (report) => {
           lines.push(JSON.stringify(report));

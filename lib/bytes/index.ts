@@ -7,6 +7,6 @@ export { HtmlScanner, scanHtml } from './HtmlScanner';
 export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind } from './scanTypes';
 export { analyzeBytes, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions } from './analyzeBytes';
 export { assessResources, type ResourceInput, type AssessedResource, type ResourceVerdict } from './assessResources';
-export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, limitFor } from './limits';
+export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, KEEP_PAST_LIMIT, COUNT_BOUND, limitFor } from './limits';
 export type { BytesRead, BytesPageReport, BytesOverlayState, PageResource, ReadSource } from './pageReport';
 export { describeRead, type ReadInput, type NavigationSizes } from './describeRead';

@@ -8,6 +8,11 @@ export const PDF_LIMIT = 67_108_864;
 /** Each CSS / JS resource is fetched separately under its own 2 MB. */
 export const RESOURCE_LIMIT = 2_097_152;
 
+/** A copy of a document is kept up to the limit and this much past it, so what lies just past the cut can be listed. */
+export const KEEP_PAST_LIMIT = 1024 * 1024;
+/** Past the kept bytes a body is only counted, up to this many bytes in all (a PDF's 64 MB and then some). */
+export const COUNT_BOUND = 80 * 1024 * 1024;
+
 export type LimitChoice = (typeof LIMIT_CHOICES)[number];
 
 export interface LimitChoiceResult {

@@ -1,4 +1,5 @@
 import type { CappedRead } from '../core/readCapped';
+import { bytesToBase64 } from '../core/base64';
 import { ROBOTS_MAX_BYTES, robotsFetchDecision, type RobotsFetchStep } from './robotsFetchPolicy';
 import type { RobotsHop, RobotsMessage, RobotsReport } from './types';
 
@@ -31,12 +32,6 @@ export function robotsReadStep(step: RobotsFetchStep, read: CappedRead): RobotsF
   return step;
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return btoa(bin);
-}
-
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -63,7 +58,7 @@ export function robotsReportFrom(f: RobotsFetched): RobotsReport {
   let bodyBase64: string | null = null;
   if (decision.kind === 'parse' && body && !isValidUtf8(body)) {
     warnings.push({ code: 'invalidUtf8', params: [] });
-    bodyBase64 = toBase64(body);
+    bodyBase64 = bytesToBase64(body);
   }
   return {
     origin: f.origin,

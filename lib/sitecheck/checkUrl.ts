@@ -1,6 +1,6 @@
 import type { Header, RedirectHop } from '../core/types';
 import { headerValue, mediaType } from '../core/headers';
-import { analyzeBytes, countHeaderBytes, findCutoff, limitFor, sniffCharset } from '../bytes';
+import { analyzeBytes, COUNT_BOUND, countHeaderBytes, findCutoff, KEEP_PAST_LIMIT, limitFor, sniffCharset } from '../bytes';
 import { fetchAsAgent, isHtmlResponse, type AgentFetch, type HopFetcher } from '../compare';
 import { bytesInputFrom, indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
@@ -36,10 +36,6 @@ export interface CheckContext {
   now?: () => number;
 }
 
-/** Kept past the limit, so that what lies just past the cut can be listed. */
-export const KEEP_MARGIN = 1024 * 1024;
-/** Past the kept bytes the body is only counted, up to this many bytes in all (a PDF's 64 MB and then some). */
-export const COUNT_BOUND = 80 * 1024 * 1024;
 export const URL_TIMEOUT_MS = 10_000;
 
 const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript|ecmascript|rss\+xml|atom\+xml)$)/;
@@ -111,7 +107,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
     for (;;) {
       f = await fetchAsAgent(source.url, agentKind, ctx.userAgent, hop, {
         limit: ctx.limit,
-        keep: ctx.limit + KEEP_MARGIN,
+        keep: ctx.limit + KEEP_PAST_LIMIT,
         keepBody: true,
         countCap: COUNT_BOUND,
         timeoutMs,

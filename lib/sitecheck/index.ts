@@ -9,7 +9,7 @@ export { fetchRobotsReport } from './fetchRobotsReport';
 export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
-export { checkUrl, googlebotVerdict, COUNT_BOUND, KEEP_MARGIN, URL_TIMEOUT_MS, type CheckContext, type RobotsFacts } from './checkUrl';
+export { checkUrl, googlebotVerdict, URL_TIMEOUT_MS, type CheckContext, type RobotsFacts } from './checkUrl';
 export {
   startSiteCheck,
   MAX_PARALLEL,

@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { HopResponse } from '../compare/fetchAsAgent';
 import type { MessageParam } from '../i18n';
 
 /** What the site check asks of one request: Googlebot's User-Agent, no cookies, redirect: manual. */
@@ -8,13 +8,13 @@ export interface HopRequest {
   signal: AbortSignal;
 }
 
-/** One response, redirects not followed. `headers` keep their order and case; `body` is uncompressed. */
-export interface HopReply {
-  status: number;
+/**
+ * One response, redirects not followed (the comparison's HopResponse, with its status line always
+ * given). `headers` keep their order and case; `body` is uncompressed.
+ */
+export interface HopReply extends HopResponse {
   /** "HTTP/1.1 200 OK"; empty when the transport does not know it (counted as `HTTP/1.1 <status>`). */
   statusLine: string;
-  headers: Header[];
-  body: ReadableStream<Uint8Array> | null;
 }
 
 /**

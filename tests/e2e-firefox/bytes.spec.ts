@@ -1,7 +1,7 @@
-import http from 'node:http';
 import type { Page } from 'puppeteer-core';
 import { test, expect } from './fixtures';
 import { bigPage } from '../fixtures/demo-site/routes/bytes.mjs';
+import { headerBytesOf } from '../support/headerBytesOf';
 import { click, expectAttr, expectContains, expectCount, expectText, tid } from './dom';
 
 // The Chromium suite's byte-budget figures (tests/e2e/bytes.spec.ts), in Firefox.
@@ -9,19 +9,6 @@ const LIMIT = 2_097_152;
 const BIG = bigPage();
 const BIG_BYTES = 2_999_697;
 
-/** The response headers of `url` as HTTP/1.1 text, measured independently of the extension. */
-function headerBytesOf(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { maxHeaderSize: 1 << 20, headers: { 'Accept-Encoding': 'gzip, deflate, br' } }, (res) => {
-        let n = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
-        for (let i = 0; i < res.rawHeaders.length; i += 2) n += Buffer.byteLength(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`, 'latin1');
-        res.resume();
-        res.on('end', () => resolve(n));
-      })
-      .on('error', reject);
-  });
-}
 
 async function analyze(popup: Page) {
   await click(popup, tid('bytes-analyze'));

@@ -1,12 +1,9 @@
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
-import { buildReport, reportToMarkdown, type Report, type Translate } from '../../../lib/report';
+import { buildReport, reportToMarkdown, type Report } from '../../../lib/report';
 import { lintValidators } from '../../../lib/caching';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import type { TabReport } from './types';
-
-/** lib/ results carry codes; this turns them into the UI language. */
-export const translate: Translate = (key, params) => tDynamic(key, params ?? []);
 
 /** The exported report: built from the same report object and verdict the screen shows. */
 export function exportReport(r: TabReport, result: IndexabilityResult, now: number): Report {
@@ -27,8 +24,8 @@ export function exportReport(r: TabReport, result: IndexabilityResult, now: numb
       caching: record ? { lint: lintValidators(record.headers, now), probes: r.probes.value ?? [] } : null,
       compare: r.compare.value ?? null,
     },
-    translate,
+    tDynamic,
   );
 }
 
-export const exportMarkdown = (report: Report) => reportToMarkdown(report, translate);
+export const exportMarkdown = (report: Report) => reportToMarkdown(report, tDynamic);
