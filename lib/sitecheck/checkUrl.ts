@@ -54,7 +54,7 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-/** Googlebot's byte budget for one response: the cut, and (for HTML) what lies past it. */
+/** Googlebot's byte budget for one response: the cut, and (for HTML) what lies past it; a body not read to its end is a lower bound. */
 async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInput; visible: Uint8Array; charset: string }> {
   const ct = headerValue(f.headers, 'content-type');
   const mt = mediaType(ct);
@@ -65,18 +65,18 @@ async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInp
   if (isHtmlResponse(ct, kept)) {
     const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' });
     const c = report.cutoff;
-    return { input: bytesInputFrom(report), visible: c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept, charset };
+    return { input: bytesInputFrom(report, f.complete), visible: c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept, charset };
   }
   if (mt === null || TEXT_TYPES.test(mt)) {
     // Text: the cut backs off to a whole character.
     const c = findCutoff({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes });
-    const input = { limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
+    const input = { complete: f.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
     return { input, visible: kept, charset };
   }
   // Bytes, not characters (a PDF, an image): the cut falls exactly at the limit.
   const truncated = headerBytes + f.bodyBytes > limit;
   const bodyKept = Math.min(f.bodyBytes, Math.max(0, limit - headerBytes));
-  return { input: { limit, headerBytes, bodyBytes: f.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, visible: kept, charset };
+  return { input: { complete: f.complete, limit, headerBytes, bodyBytes: f.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, visible: kept, charset };
 }
 
 /**

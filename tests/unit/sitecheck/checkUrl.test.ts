@@ -132,6 +132,29 @@ describe('checkUrl: one report per URL, in the report schema', () => {
     expect(n).toBe(1);
   });
 
+  it('a body still arriving at the time limit, past the limit: the cut is exact, the size a lower bound (as in the popup)', async () => {
+    const head = '<!doctype html><html><head><title>Endless</title></head><body>';
+    const endless = ({ signal }: { signal: AbortSignal }) => {
+      let sent = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(ctl) {
+          if (!sent) {
+            sent = true;
+            ctl.enqueue(new TextEncoder().encode(head + 'x'.repeat(2_200_000)));
+            return;
+          }
+          return new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        },
+      });
+      return { status: 200, statusLine: 'HTTP/1.1 200 OK', headers: [{ name: 'Content-Type', value: 'text/html' }], body };
+    };
+    const { c } = ctx({ [`${O}/robots.txt`]: robots(''), [`${O}/endless`]: endless }, { timeoutMs: 100 });
+    const r = await checkUrl(src(`${O}/endless`), c);
+    expect(r.siteCheck).toMatchObject({ bodyComplete: false });
+    expect(r.bytes).toMatchObject({ truncated: true, cutOffset: 2_097_152, bodyBytes: head.length + 2_200_000 });
+    expect(r.reasons.find((x) => x.code.startsWith('cutByLimit'))!.code).toBe('cutByLimitAtLeast');
+  });
+
   it('a network error and a timeout: not indexable with why; no "status unknown"', async () => {
     const { c } = ctx({
       [`${O}/robots.txt`]: robots(''),
