@@ -1,6 +1,10 @@
 import type { Source } from '../indexability/types';
 import type { Report, ReportCompare, ReportReason, Translate } from './types';
 import { agentKey } from './reportCompare';
+import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
+
+/** A group's user-agent as Google spells the token (the verdict keeps it lower-cased). */
+const tokenName = (ua: string) => GOOGLE_CRAWLERS.find((c) => c.token.toLowerCase() === ua.toLowerCase())?.token ?? ua;
 
 /** Locale keys are camelCase: not-indexable → notIndexable. */
 export const verdictKey = (v: string) => v.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -26,9 +30,9 @@ export function sourceText(s: Source, t: Translate): string {
     case 'tag':
       return t(s.where === 'live' ? 'report.source.tagLive' : 'report.source.tagServed', [s.html]);
     case 'robotsTxt':
-      return s.line === null
-        ? t('report.source.robotsFile', [s.url])
-        : t('report.source.robotsLine', [s.url, s.line, s.rule ?? '']);
+      // No line decided: either a group applied and none of its rules matched, or the file itself (missing, unreachable) did.
+      if (s.line !== null) return t('report.source.robotsLine', [s.url, s.line, s.rule ?? '']);
+      return s.userAgent ? t('report.source.robotsNoRule', [s.url, tokenName(s.userAgent)]) : t('report.source.robotsFile', [s.url]);
     case 'bytes':
       return s.item === null ? t('report.source.cut', [s.offset, s.limit]) : t('report.source.bytes', [s.item, s.offset, s.limit]);
     case 'page':

@@ -88,6 +88,8 @@ test.describe('the first screen', () => {
     await expect(text(popup, 'robots')).toHaveText('Googlebot allowed (no rule matches); 1 other token blocked: Google-Extended');
     await expect(text(popup, 'caching')).toHaveText('Google uses the ETag; 304 probe: 304 Not Modified');
     await expect(text(popup, 'compare')).toHaveText('not compared yet');
+    // The verdict's evidence says the same as the summary: the Googlebot group applied, no rule of it matched.
+    await expect(popup.locator('[data-testid=reasons] > li[data-code=robotsAllowed] li')).toHaveText(`${demo}/robots.txt: no rule of the Googlebot group matches`);
     await expect(popup.getByTestId('summary-verdict')).toHaveAttribute('data-state', 'ok');
     await expect(popup.getByTestId('summary-caching')).toHaveAttribute('data-state', 'ok');
     await expectOnFirstScreen(popup);
