@@ -58,6 +58,7 @@ function fetched(agent: 'mobile' | 'desktop', html: string): AgentFetch {
     requestedUrl: 'https://shop.example/shoes',
     redirects: [],
     finalUrl: 'https://shop.example/shoes',
+    statusLine: 'HTTP/1.1 200 OK',
     status: 200,
     headers: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
     bodyBytes: n,

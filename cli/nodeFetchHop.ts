@@ -1,4 +1,5 @@
-// The site check's fetcher for Node: node:http / node:https directly, so the status line and the
+// The HopFetcher of the command line (lib/crawl), for every request it makes as Googlebot:
+// node:http / node:https directly, so the status line and the
 // headers are exactly what the server sent (rawHeaders keeps names, order and case), and the body
 // is decompressed here (gzip, deflate, br) as Googlebot's is.
 import http from 'node:http';
@@ -6,7 +7,7 @@ import https from 'node:https';
 import zlib from 'node:zlib';
 import { pipeline, Readable } from 'node:stream';
 import type { Header } from '../lib/core/types';
-import type { SiteHopFetcher } from '../lib/sitecheck';
+import type { HopFetcher } from '../lib/crawl';
 
 /** What Googlebot sends besides its User-Agent (no cookies, no Accept-Language). */
 const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -27,7 +28,7 @@ function decoder(coding: string): NodeJS.ReadWriteStream | null {
 }
 
 /** One GET, redirects not followed. `agent` defaults to Node's keep-alive agents. */
-export function nodeFetchHop(agents: { http?: http.Agent; https?: https.Agent } = {}): SiteHopFetcher {
+export function nodeFetchHop(agents: { http?: http.Agent; https?: https.Agent } = {}): HopFetcher {
   return (url, { userAgent, signal }) =>
     new Promise((resolve, reject) => {
       let u: URL;
@@ -64,7 +65,7 @@ export function nodeFetchHop(agents: { http?: http.Agent; https?: https.Agent } 
           const out: Readable = stages.length
             ? (pipeline([res, ...stages] as unknown as [NodeJS.ReadableStream, NodeJS.ReadWriteStream], () => undefined) as unknown as Readable)
             : res;
-          resolve({ status: res.statusCode ?? 0, statusLine, headers, body: Readable.toWeb(out) as unknown as ReadableStream<Uint8Array> });
+          resolve({ status: res.statusCode ?? 0, statusLine, headers, body: Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>, ip: res.socket?.remoteAddress ?? null });
         },
       );
       req.on('error', reject);

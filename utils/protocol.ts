@@ -64,8 +64,11 @@ export interface BackgroundProtocol {
   };
   /** Conditional re-requests of the URL (If-None-Match / If-Modified-Since, each alone): no-store, 10 s timeout, cookies only if asked. */
   probeCaching: { req: { url: string; requests: ProbeRequest[]; withCookies: boolean }; res: ProbeResult[] };
-  /** The popup's full verdict for a tab: the toolbar badge follows it. */
-  showVerdictBadge: { req: { tabId: number; verdict: Verdict }; res: null };
+  /**
+   * The popup's full verdict for a tab: the toolbar badge follows it. `robotsKnown`: robots.txt was
+   * part of it (else only "NO" is shown: robots.txt could still block the page).
+   */
+  showVerdictBadge: { req: { tabId: number; verdict: Verdict; robotsKnown: boolean }; res: null };
   /**
    * What the canonical URL answers (status, redirect target): GET without cookies, no-store, 10 s.
    * Only on the inspected page's host, unless the user asked for this one check (`userAsked`).

@@ -42,3 +42,8 @@ export const uiLanguage = storage.defineItem<import('../lib/i18n').UiLanguagePre
 // popup: which report sections the user opened or closed (absent: the default, open), and whether
 // the robots.txt table lists every Google token or only those that differ from Googlebot.
 export const popupFolds = storage.defineItem<Record<string, boolean>>(settingKey('popup.folds'), { fallback: {} });
+
+// badge: whether robots.txt is fetched (as Googlebot, once per site, cached 24 h) when a page
+// loads, so the toolbar badge can include it. On by default; off, the badge shows a verdict only
+// when robots.txt is already known (or the page is not indexable whatever robots.txt says).
+export const badgeRobotsOnLoad = storage.defineItem<boolean>(settingKey('badge.robotsOnLoad'), { fallback: true });

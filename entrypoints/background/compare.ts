@@ -1,12 +1,21 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
 import { bytesLimit, compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
-import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type ComparisonSummary } from '../../lib/compare';
-import { googlebotHopFetcher, removeStaleUaRules } from './googlebot-fetch';
-
+import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type AgentFetch, type ComparisonSummary, type RobotsBlock } from '../../lib/compare';
+import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
+import { ruleText } from '../../lib/indexability/robotsInputFrom';
+import { extensionHopFetcher, removeStaleUaRules } from './googlebot-fetch';
+import { robotsReader } from './robots';
 
 // The last summary per URL lives in storage.session: the popup shows it without fetching again.
 const summaryKey = (url: string) => `compare:${url}`;
+
+/** Googlebot's robots.txt verdict for a URL, from the background's one reader (cached 24 h). */
+async function googlebotRobots(url: string): Promise<{ allowed: boolean; block: RobotsBlock }> {
+  const report = await robotsReader.get(url);
+  const v = evaluateReportForGoogle(report, url, parseRobotsReport(report) ?? undefined).find((x) => x.token === 'Googlebot')!;
+  return { allowed: v.allowed, block: { robotsUrl: report.robotsUrl, line: v.line, rule: ruleText(v.rule) } };
+}
 
 export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url }) => {
   let target: URL;
@@ -28,12 +37,23 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
   ]);
   await removeStaleUaRules();
   const sentUserAgents: Record<Agent, string | null> = { mobile: null, desktop: null };
-  const run = (agent: Agent) => {
+  // Googlebot asks robots.txt before every request, each redirect target included (its own origin's file).
+  const blocks = new Map<string, RobotsBlock>();
+  const allowHop = async (hopUrl: string) => {
+    const r = await googlebotRobots(hopUrl);
+    if (!r.allowed) blocks.set(hopUrl, r.block);
+    return r.allowed;
+  };
+  const run = async (agent: Agent): Promise<AgentFetch> => {
     const ua = googlebotUserAgent(agent, chromeVersion);
-    const hop = googlebotHopFetcher(ua, includeCookies, (s) => {
-      sentUserAgents[agent] ??= s.userAgent;
+    const hop = extensionHopFetcher({
+      includeCookies,
+      onSent: (s) => {
+        sentUserAgents[agent] ??= s.userAgent;
+      },
     });
-    return fetchAsAgent(target.href, agent, ua, hop, { limit });
+    const f = await fetchAsAgent(target.href, agent, ua, hop, { limit, allowHop });
+    return f.blockedAt !== undefined && blocks.has(f.blockedAt) ? { ...f, blockedBy: blocks.get(f.blockedAt)! } : f;
   };
   const [mobile, desktop] = await Promise.all([run('mobile'), run('desktop')]);
   const comparison = compareFetches(mobile, desktop);

@@ -1,10 +1,13 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { Header } from '../../lib/core/types';
-import type { HopFetcher, HopResponse } from '../../lib/compare';
+import type { HopFetcher, HopReply } from '../../lib/crawl';
+import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 
 /**
- * One hop (redirect: 'manual') fetched from the service worker with Googlebot's
- * User-Agent.
+ * The extension's HopFetcher (lib/crawl): one hop (redirect: 'manual') fetched from the
+ * background, by default with the request's User-Agent (Googlebot's) and no cookies. Every request
+ * Crawlscope makes as Googlebot — robots.txt, the comparison, the site check — goes through it;
+ * the tab's stand-in request (fetchPageResponse) uses it without the rule, as the browser.
  *
  * Chrome ignores a User-Agent set on fetch(), so a declarativeNetRequest SESSION rule sets
  * it (and removes the Sec-CH-UA* client hints that would give the browser away). The rule
@@ -114,9 +117,6 @@ function exactUrlCondition(url: string): Pick<Browser.declarativeNetRequest.Rule
 const EVENT_WAIT_MS = 2000;
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-const toHeaders = (h: Browser.webRequest.HttpHeader[] | undefined): Header[] =>
-  (h ?? []).map((x) => ({ name: x.name, value: x.value ?? '' }));
-
 function uaRule(id: number, url: string, userAgent: string): Browser.declarativeNetRequest.Rule {
   return {
     id,
@@ -144,29 +144,58 @@ export interface SentRequest {
   userAgent: string | null;
 }
 
-/** Build the hop fetcher for one agent. `onSent` hears the User-Agent each request really carried. */
-export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, onSent?: (s: SentRequest) => void): HopFetcher {
+export interface ExtensionHopOptions {
+  /**
+   * Send the request's User-Agent (and no client hints, no Accept-Language) through the scoped
+   * rule: a request as the crawler. False: the browser's own headers (default true).
+   */
+  asAgent?: boolean;
+  /** Send the browser's cookies (never for a request as Googlebot, unless the user asked). Default false. */
+  includeCookies?: boolean;
+  /** Hears the User-Agent each request really carried (webRequest.onSendHeaders). */
+  onSent?: (s: SentRequest) => void;
+}
+
+interface Seen {
+  status: number;
+  statusLine: string;
+  headers: Header[];
+  ip: string | null;
+}
+
+/** The HopFetcher of the extension: see the top of this file. */
+export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher {
+  const asAgent = opts.asAgent ?? true;
   const init = (signal: AbortSignal): RequestInit => ({
     method: 'GET',
     redirect: 'manual',
-    credentials: includeCookies ? 'include' : 'omit',
+    credentials: opts.includeCookies ? 'include' : 'omit',
     cache: 'no-store',
     signal,
     headers: { Accept: ACCEPT },
   });
 
-  return async (url, signal) => {
+  return async (url, { userAgent, signal }) => {
     // Response status and headers of our request, by request id (set once it is sent).
     let requestId: string | null = null;
-    let received: { status: number; statusLine: string; headers: Header[] } | null = null;
+    let received: Seen | null = null;
     let sawHeaders!: () => void;
     const headersSeen = new Promise<void>((r) => (sawHeaders = r));
+    let sawStart!: () => void;
+    const started = new Promise<void>((r) => (sawStart = r));
+    const ours = (d: { tabId: number; url: string; requestId: string }) => d.tabId === -1 && d.url === url && (requestId === null || d.requestId === requestId);
     const onHeaders = (d: Browser.webRequest.OnHeadersReceivedDetails) => {
-      if (d.tabId === -1 && d.url === url && (requestId === null || d.requestId === requestId)) {
-        received = { status: d.statusCode, statusLine: d.statusLine, headers: toHeaders(d.responseHeaders) };
+      if (ours(d)) {
+        received = { status: d.statusCode, statusLine: d.statusLine ?? '', headers: webRequestHeaders(d.responseHeaders), ip: null };
         sawHeaders();
       }
       return undefined;
+    };
+    // The server's address comes with the response's start (not for a 3xx a 'manual' fetch stops at).
+    const onStarted = (d: Browser.webRequest.OnResponseStartedDetails) => {
+      if (!ours(d)) return;
+      if (received) received.ip = d.ip ?? null;
+      sawStart();
     };
     let sawSend!: () => void;
     const sent = new Promise<void>((r) => (sawSend = r));
@@ -174,21 +203,24 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
       if (d.tabId !== -1 || d.url !== url || requestId !== null) return;
       requestId = d.requestId;
       const ua = d.requestHeaders?.find((h) => h.name.toLowerCase() === 'user-agent')?.value ?? null;
-      onSent?.({ url, userAgent: ua });
+      opts.onSent?.({ url, userAgent: ua });
       sawSend();
     };
     const filter = { urls: ['<all_urls>'], tabId: -1, types: ['xmlhttprequest', 'other'] as Browser.webRequest.ResourceType[] };
 
     // The turn also keeps webRequest's events of two same-URL fetches apart.
     const release = await takeTurn(url, signal);
-    browser.webRequest.onHeadersReceived.addListener(onHeaders, filter, ['responseHeaders']);
+    browser.webRequest.onHeadersReceived.addListener(onHeaders, filter, responseHeaderOptions() as never);
+    browser.webRequest.onResponseStarted.addListener(onStarted, filter);
     let res: Response;
     try {
       const id = nextRuleId();
       let pending: Promise<Response>;
       try {
-        activeRules.add(id);
-        await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id], addRules: [uaRule(id, url, userAgent)] });
+        if (asAgent) {
+          activeRules.add(id);
+          await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id], addRules: [uaRule(id, url, userAgent)] });
+        }
         browser.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']);
         pending = fetch(url, init(signal));
         // Hold the rule (and the turn) only until our request headers are out, or the fetch settles.
@@ -201,24 +233,33 @@ export function googlebotHopFetcher(userAgent: string, includeCookies: boolean, 
         if (requestId === null && (await settled)) await Promise.race([sent, delay(EVENT_WAIT_MS)]);
       } finally {
         browser.webRequest.onSendHeaders.removeListener(onSend);
-        await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
-        activeRules.delete(id);
+        if (asAgent) {
+          await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id] }).catch(() => undefined);
+          activeRules.delete(id);
+        }
         release();
       }
       res = await pending;
       if (received === null) await Promise.race([headersSeen, delay(EVENT_WAIT_MS)]);
+      if (res.type !== 'opaqueredirect') await Promise.race([started, delay(EVENT_WAIT_MS)]);
     } finally {
       browser.webRequest.onHeadersReceived.removeListener(onHeaders);
+      browser.webRequest.onResponseStarted.removeListener(onStarted);
     }
 
-    const got = received as { status: number; statusLine: string; headers: Header[] } | null;
+    const got = received as Seen | null;
     if (res.type === 'opaqueredirect') {
       if (!got) throw new Error('The redirect response was not visible to the extension');
-      return { status: got.status, statusLine: got.statusLine, headers: got.headers, body: null } satisfies HopResponse;
+      return { status: got.status, statusLine: got.statusLine, headers: got.headers, body: null, ip: got.ip } satisfies HopReply;
     }
     // webRequest keeps header names and repeats as sent; fetch's Headers joins repeats.
     const seen = got && got.status === res.status ? got : null;
-    const headers = seen ? seen.headers : [...res.headers].map(([name, value]) => ({ name, value }));
-    return { status: res.status, ...(seen ? { statusLine: seen.statusLine } : {}), headers, body: res.body } satisfies HopResponse;
+    return {
+      status: res.status,
+      statusLine: seen?.statusLine ?? '',
+      headers: seen ? seen.headers : [...res.headers].map(([name, value]) => ({ name, value })),
+      body: res.body,
+      ip: seen?.ip ?? null,
+    } satisfies HopReply;
   };
 }

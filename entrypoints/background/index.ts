@@ -2,6 +2,7 @@ import { registerBackgroundHandlers } from '../../utils/messaging';
 import { handlers } from './handlers';
 import { startRecordingMainFrames } from './main-frame-recorder';
 import { startBadges } from './badge';
+import { removeStaleUaRules } from './googlebot-fetch';
 
 export default defineBackground({
   type: 'module',
@@ -11,5 +12,7 @@ export default defineBackground({
     startRecordingMainFrames();
     startBadges();
     registerBackgroundHandlers(handlers);
+    // A worker stopped mid-request leaves its User-Agent rule behind (session rules outlive it).
+    void removeStaleUaRules().catch(() => undefined);
   },
 });

@@ -1,9 +1,8 @@
-import { browser, type Browser } from 'wxt/browser';
+import { browser } from 'wxt/browser';
 import type { Header, MainFrameRecord, RedirectHop } from '../../lib/core/types';
 import { headerValue } from '../../lib/core/headers';
 import { forgetTab, saveRecord } from './tab-store';
-
-type HttpHeaders = Browser.webRequest.HttpHeader[] | undefined;
+import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 
 interface Pending {
   tabId: number;
@@ -61,11 +60,6 @@ export function nextRecord(tabId: number, ms: number): Promise<MainFrameRecord |
 const isRedirect = (status: number, headers: Header[]) =>
   [301, 302, 303, 307, 308].includes(status) && headerValue(headers, 'location') !== null;
 
-const toHeaders = (h: HttpHeaders): Header[] =>
-  (h ?? []).map((x) => ({
-    name: x.name,
-    value: x.value ?? (x.binaryValue ? new TextDecoder('latin1').decode(new Uint8Array(x.binaryValue)) : ''),
-  }));
 
 const filter = { urls: ['<all_urls>'], types: ['main_frame' as const] };
 
@@ -84,12 +78,6 @@ function pendingFor(d: { requestId: string; tabId: number; url: string }): Pendi
   return p;
 }
 
-/** Chrome hides some headers (Set-Cookie, …) unless asked with 'extraHeaders'; Firefox has no such option. */
-function headerOptions(): string[] {
-  const opts = (browser.webRequest as unknown as { OnHeadersReceivedOptions?: Record<string, string> })
-    .OnHeadersReceivedOptions;
-  return opts && 'EXTRA_HEADERS' in opts ? ['responseHeaders', 'extraHeaders'] : ['responseHeaders'];
-}
 
 export function startRecordingMainFrames(): void {
   browser.webRequest.onBeforeRequest.addListener(
@@ -108,7 +96,7 @@ export function startRecordingMainFrames(): void {
           url: d.url,
           statusCode: d.statusCode,
           statusLine: d.statusLine ?? '',
-          headers: toHeaders(d.responseHeaders),
+          headers: webRequestHeaders(d.responseHeaders),
         };
         if (!isRedirect(d.statusCode, p.last.headers)) {
           const record: MainFrameRecord = {
@@ -132,14 +120,14 @@ export function startRecordingMainFrames(): void {
       return undefined;
     },
     filter,
-    headerOptions() as never,
+    responseHeaderOptions() as never,
   );
 
   browser.webRequest.onBeforeRedirect.addListener(
     (d) => {
       const p = pendingFor(d);
       if (!p) return;
-      const headers = p.last && p.last.url === d.url ? p.last.headers : toHeaders(d.responseHeaders);
+      const headers = p.last && p.last.url === d.url ? p.last.headers : webRequestHeaders(d.responseHeaders);
       p.redirects.push({
         url: d.url,
         statusCode: d.statusCode,
@@ -164,7 +152,7 @@ export function startRecordingMainFrames(): void {
         url: d.url,
         statusCode: d.statusCode,
         statusLine: d.statusLine ?? p.last?.statusLine ?? '',
-        headers: p.last?.headers ?? toHeaders(d.responseHeaders),
+        headers: p.last?.headers ?? webRequestHeaders(d.responseHeaders),
         redirects: p.redirects,
         ip: d.ip ?? null,
         fromCache: d.fromCache,

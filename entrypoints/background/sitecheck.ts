@@ -1,6 +1,6 @@
 import type { BackgroundHandler } from '../../utils/protocol';
 import { bytesToBase64 } from '../../lib/core/base64';
-import { googlebotHopFetcher } from './googlebot-fetch';
+import { extensionHopFetcher } from './googlebot-fetch';
 
 /** A piece of body per message (base64 makes it a third larger). */
 const CHUNK_BYTES = 512 * 1024;
@@ -34,16 +34,16 @@ export const sitecheckHop: BackgroundHandler<'sitecheckHop'> = async ({ id, url,
   const entry: OpenBody = { ctl, reader: null, timer: setTimeout(() => close(id), HEADERS_MS) };
   bodies.set(id, entry);
   try {
-    const res = await googlebotHopFetcher(userAgent, false)(u.href, ctl.signal);
+    const res = await extensionHopFetcher()(u.href, { userAgent, signal: ctl.signal });
     if (!bodies.has(id)) throw new Error('cancelled');
     if (!res.body) {
       close(id);
-      return { status: res.status, statusLine: res.statusLine ?? '', headers: res.headers, body: false };
+      return { status: res.status, statusLine: res.statusLine, headers: res.headers, body: false };
     }
     entry.reader = res.body.getReader();
     clearTimeout(entry.timer);
     entry.timer = setTimeout(() => close(id), IDLE_MS);
-    return { status: res.status, statusLine: res.statusLine ?? '', headers: res.headers, body: true };
+    return { status: res.status, statusLine: res.statusLine, headers: res.headers, body: true };
   } catch (err) {
     close(id);
     throw err;

@@ -2,6 +2,7 @@ import { i18n } from '#i18n';
 import { BytesOptions } from './BytesOptions';
 import { VerifyOptions } from './VerifyOptions';
 import { LanguageOptions } from './LanguageOptions';
+import { BadgeOptions } from './BadgeOptions';
 
 /** The options page: one section per capability that has settings. */
 export function App() {
@@ -10,6 +11,7 @@ export function App() {
       <h1>{i18n.t('options.title')}</h1>
       <LanguageOptions />
       <BytesOptions />
+      <BadgeOptions />
       <VerifyOptions />
     </main>
   );

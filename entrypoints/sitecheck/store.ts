@@ -6,17 +6,16 @@ import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
 import { base64ToBytes } from '../../lib/core/base64';
 import { sendToBackground } from '../../utils/messaging';
+import type { HopFetcher, HopReply } from '../../lib/crawl';
 import { bytesLimit } from '../../utils/settings';
 import {
   rowsToCsv,
   siteRow,
   startSiteCheck,
   worstFirst,
-  type HopReply,
   type SiteAgent,
   type SiteCheck,
   type SiteCheckProgress,
-  type SiteHopFetcher,
   type SiteRow,
   type SitemapProblem,
   type SitemapStatus,
@@ -24,7 +23,7 @@ import {
 
 let seq = 0;
 /** One request through the background (sitecheckHop); the body arrives piece by piece (sitecheckRead) as it is read. */
-const backgroundHop: SiteHopFetcher = async (url, { userAgent, signal }) => {
+const backgroundHop: HopFetcher = async (url, { userAgent, signal }) => {
   if (signal.aborted) throw new Error('aborted');
   const id = `${Date.now().toString(36)}.${seq++}`;
   const stop = () => void sendToBackground('sitecheckRead', { id, cancel: true }).catch(() => undefined);

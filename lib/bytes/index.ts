@@ -1,5 +1,4 @@
 export { findCutoff, type Cutoff, type CutoffInput, type CutoffCode } from './findCutoff';
-export { countHeaderBytes } from './countHeaderBytes';
 export { resolveCharset, type ResolvedCharset } from './charset';
 export { sniffCharset } from './sniffCharset';
 export { createByteMapper, type ByteMapper } from './createByteMapper';

@@ -6,7 +6,7 @@ import { FIELDS } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
-import { countHeaderBytes } from '../bytes/countHeaderBytes';
+import { countHeaderBytes } from '../crawl/countHeaderBytes';
 
 /** Rows carry at most this many list entries and characters per value (the comparison itself uses everything). */
 export const MAX_LIST = 200;
@@ -16,7 +16,7 @@ const clip = (v: string) => (v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE)}…
 const SEVERITY_ORDER: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
 
 function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
-  const headerBytes = countHeaderBytes('', f.headers, f.status);
+  const headerBytes = countHeaderBytes(f.statusLine, f.headers, f.status);
   return {
     agent: f.agent,
     userAgent: f.userAgent,
@@ -33,6 +33,8 @@ function summarize(f: AgentFetch, page: PageExtract | null): SideSummary {
     wordCount: page ? page.words.length : null,
     durationMs: f.durationMs,
     error: f.error,
+    ...(f.blockedAt !== undefined ? { blockedAt: f.blockedAt } : {}),
+    ...(f.blockedBy ? { blockedBy: f.blockedBy } : {}),
   };
 }
 
@@ -73,6 +75,13 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
   const findings: Finding[] = [];
 
   for (const [f, s] of [[mobile, sm], [desktop, sd]] as const) {
+    if (f.blockedAt !== undefined) {
+      // Googlebot never requests a URL its robots.txt disallows: there is nothing of it to compare.
+      const b = f.blockedBy;
+      if (b && b.line !== null) findings.push({ code: 'robotsBlocked', agent: f.agent, severity: 'critical', params: [f.blockedAt, b.robotsUrl, b.line, b.rule ?? ''] });
+      else findings.push({ code: 'robotsUnreachable', agent: f.agent, severity: 'critical', params: [f.blockedAt, b?.robotsUrl ?? ''] });
+      continue;
+    }
     if (f.error) {
       findings.push({ code: 'fetchFailed', agent: f.agent, severity: 'critical', error: f.error.code, params: f.error.params });
       continue;

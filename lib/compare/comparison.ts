@@ -1,5 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { Agent, FetchErrorCode } from './types';
+import type { Agent, FetchErrorCode, RobotsBlock } from './types';
 import type { WordDiff } from './diffWords';
 
 export type Severity = 'critical' | 'warning' | 'info';
@@ -80,6 +80,8 @@ export interface Row {
 
 export type FindingCode =
   | 'fetchFailed'
+  | 'robotsBlocked'
+  | 'robotsUnreachable'
   | 'blocked'
   | 'blockedBoth'
   | 'nonHtml'
@@ -118,6 +120,9 @@ export interface SideSummary {
   wordCount: number | null;
   durationMs: number;
   error: { code: FetchErrorCode; params: MessageParam[] } | null;
+  /** The URL robots.txt kept this agent from (never requested), with the deciding line; absent otherwise. */
+  blockedAt?: string;
+  blockedBy?: RobotsBlock;
 }
 
 export interface Comparison {

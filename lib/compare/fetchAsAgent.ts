@@ -3,27 +3,19 @@ import { headerValue } from '../core/headers';
 import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
 import { readCapped, type ReadEnd } from '../core/readCapped';
 import { decodeHtml, isHtmlResponse } from './decodeHtml';
-
-import { COUNT_CAP, MAX_KEEP_BYTES, MAX_REDIRECTS, TIMEOUT_MS } from './constants';
+import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
 import { DEFAULT_LIMIT } from '../bytes/limits';
-import { countHeaderBytes } from '../bytes/countHeaderBytes';
 import { findCutoff } from '../bytes/findCutoff';
 import { sniffCharset } from '../bytes/sniffCharset';
-
-/** One response, without following redirects. `headers` must include Location for a 3xx. */
-export interface HopResponse {
-  status: number;
-  /** The status line as received ("HTTP/1.1 200 OK"), when the transport gives it. */
-  statusLine?: string;
-  headers: Header[];
-  body: ReadableStream<Uint8Array> | null;
-}
-
-/** Fetch one URL as the agent, redirect: manual. Must honour `signal`. */
-export type HopFetcher = (url: string, signal: AbortSignal) => Promise<HopResponse>;
+import { countHeaderBytes } from '../crawl/countHeaderBytes';
+import { followRedirects, type Followed } from '../crawl/followRedirects';
+import { noHash } from '../crawl/noHash';
+import { PAGE_REDIRECTS, type RedirectPolicy } from '../crawl/redirectPolicy';
+import type { HopFetcher } from '../crawl/types';
 
 export interface FetchAsAgentOptions {
-  maxRedirects?: number;
+  /** How redirects are followed (default: a page's, 10 hops, a loop stops). */
+  redirects?: RedirectPolicy;
   timeoutMs?: number;
   /** Googlebot's byte limit, headers included (default 2 MiB); the body is kept up to it (at most 16 MiB). */
   limit?: number;
@@ -43,13 +35,11 @@ export interface FetchAsAgentOptions {
   now?: () => number;
 }
 
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
-
-
 /**
- * Fetch `url` as one Googlebot: follow up to 10 redirects by hand (recording each hop,
- * stopping at a loop), give the whole fetch 10 s, keep the first 2 MB of the body and
- * count the rest up to a bound. Never throws: failures come back as `error`.
+ * Fetch `url` as one Googlebot: redirects followed by hand under the page policy (lib/crawl
+ * followRedirects: 10 hops, a loop stops), the whole fetch given 10 s, the first 2 MB of the body
+ * kept and the rest counted up to a bound, the header bytes counted with the status line as
+ * received. Never throws: failures come back as `error`.
  */
 export async function fetchAsAgent(
   url: string,
@@ -58,30 +48,30 @@ export async function fetchAsAgent(
   hop: HopFetcher,
   opts: FetchAsAgentOptions = {},
 ): Promise<AgentFetch> {
-  const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
+  const policy = opts.redirects ?? PAGE_REDIRECTS;
   const limit = opts.limit ?? DEFAULT_LIMIT;
   const keepBytes = opts.keep ?? Math.min(limit, MAX_KEEP_BYTES);
   const countCap = opts.countCap ?? COUNT_CAP;
+  const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   const now = opts.now ?? Date.now;
   const started = now();
   const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), opts.timeoutMs ?? TIMEOUT_MS);
-  const redirects: FetchHop[] = [];
-  const seen = new Set<string>();
+  const timer = setTimeout(() => ctl.abort(), timeoutMs);
+  let redirects: FetchHop[] = [];
   let blockedAt: string | null = null;
   const result = (
     current: string,
     status: number,
+    statusLine: string,
     headers: Header[],
     error: FetchError | null,
     body?: { bytes: number; kept: Uint8Array; end: ReadEnd },
-    statusLine?: string,
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
     // byte budget backs off to a whole character.
     const cutoff = body
-      ? findCutoff({ body: body.kept, headerBytes: countHeaderBytes('', headers, status), charset: sniffCharset(contentType, body.kept), limit, totalBodyBytes: body.bytes })
+      ? findCutoff({ body: body.kept, headerBytes: countHeaderBytes(statusLine, headers, status), charset: sniffCharset(contentType, body.kept), limit, totalBodyBytes: body.bytes })
       : null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
@@ -93,6 +83,7 @@ export async function fetchAsAgent(
       redirects,
       finalUrl: current,
       status,
+      statusLine,
       headers,
       bodyBytes: body?.bytes ?? 0,
       complete: body?.end === 'end',
@@ -103,57 +94,40 @@ export async function fetchAsAgent(
       error,
       durationMs: now() - started,
       bodyEnd: body?.end ?? null,
-      ...(statusLine !== undefined ? { statusLine } : {}),
       ...(opts.keepBody && body ? { body: body.kept } : {}),
       ...(blockedAt !== null ? { blockedAt } : {}),
     };
   };
 
-  let current = stripHash(url);
+  let current = noHash(url);
   try {
-    for (;;) {
-      seen.add(current);
-      if (opts.allowHop && !(await opts.allowHop(current))) {
-        blockedAt = current;
-        return result(current, 0, [], null);
-      }
-      let res: HopResponse;
-      try {
-        res = await hop(current, ctl.signal);
-      } catch (err) {
-        if (ctl.signal.aborted) return result(current, 0, [], { code: 'timeout', params: [current, opts.timeoutMs ?? TIMEOUT_MS] });
-        return result(current, 0, [], { code: 'network', params: [current, err instanceof Error ? err.message : String(err)] });
-      }
-      if (!REDIRECT.has(res.status)) {
+    let got: Followed;
+    try {
+      got = await followRedirects(url, hop, { policy, request: { userAgent, signal: ctl.signal }, beforeHop: opts.allowHop });
+    } catch (err) {
+      if (ctl.signal.aborted) return result(current, 0, '', [], { code: 'timeout', params: [current, timeoutMs] });
+      return result(current, 0, '', [], { code: 'network', params: [current, err instanceof Error ? err.message : String(err)] });
+    }
+    redirects = got.hops.map((h) => ({ url: h.url, status: h.status, statusLine: h.statusLine, location: h.location, headers: h.headers }));
+    current = got.finalUrl;
+    const last = got.hops[got.hops.length - 1];
+    switch (got.stop?.code) {
+      case undefined: {
+        const res = got.reply!;
         const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal });
-        return result(current, res.status, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end }, res.statusLine);
+        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
-      await res.body?.cancel().catch(() => undefined);
-      const location = headerValue(res.headers, 'location');
-      let next: string | null = null;
-      try {
-        next = location ? stripHash(new URL(location, current).href) : null;
-      } catch {
-        next = null;
-      }
-      redirects.push({ url: current, status: res.status, location: location ?? '', headers: res.headers });
-      if (!next || !/^https?:$/.test(new URL(next).protocol)) {
-        return result(current, res.status, res.headers, { code: 'bad-redirect', params: [current, location ?? ''] });
-      }
-      if (seen.has(next)) {
-        return result(current, res.status, res.headers, { code: 'redirect-loop', params: [current, next] });
-      }
-      if (redirects.length > maxRedirects) {
-        return result(current, res.status, res.headers, { code: 'too-many-redirects', params: [maxRedirects] });
-      }
-      current = next;
+      case 'refused':
+        blockedAt = got.stop.url;
+        return result(current, 0, '', [], null);
+      case 'bad-redirect':
+        return result(current, last!.status, last!.statusLine, last!.headers, { code: 'bad-redirect', params: [got.stop.url, got.stop.location] });
+      case 'redirect-loop':
+        return result(current, last!.status, last!.statusLine, last!.headers, { code: 'redirect-loop', params: [got.stop.url, got.stop.next] });
+      case 'too-many-redirects':
+        return result(current, last!.status, last!.statusLine, last!.headers, { code: 'too-many-redirects', params: [got.stop.max] });
     }
   } finally {
     clearTimeout(timer);
   }
-}
-
-function stripHash(u: string): string {
-  const i = u.indexOf('#');
-  return i < 0 ? u : u.slice(0, i);
 }

@@ -7,8 +7,18 @@ export type Agent = 'mobile' | 'desktop';
 export interface FetchHop {
   url: string;
   status: number;
+  /** The 3xx's status line as received ('' when the transport did not give it). */
+  statusLine: string;
   location: string;
   headers: Header[];
+}
+
+/** robots.txt keeps Googlebot from a URL: the file and its deciding line (null: the file is unreachable, all disallowed). */
+export interface RobotsBlock {
+  robotsUrl: string;
+  line: number | null;
+  /** The deciding rule as written (`Disallow: /x`), or null. */
+  rule: string | null;
 }
 
 /** Why a fetch as Googlebot gave no usable response. */
@@ -53,10 +63,12 @@ export interface AgentFetch {
   html: string | null;
   error: FetchError | null;
   durationMs: number;
-  /** The final response's status line, when the transport gave it. */
-  statusLine?: string;
+  /** The final response's status line as received ('' when the transport did not give it, or none arrived). */
+  statusLine: string;
   /** The kept body bytes (only with the `keepBody` option). */
   body?: Uint8Array;
   /** The URL not requested because `allowHop` refused it (a redirect target robots.txt disallows, say). */
   blockedAt?: string;
+  /** Why `blockedAt` was not requested: Googlebot's robots.txt verdict for it (set by the caller that checked). */
+  blockedBy?: RobotsBlock;
 }

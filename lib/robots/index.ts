@@ -1,5 +1,5 @@
 // Public API of lib/robots: Google's robots.txt parser and matcher, the Google crawler catalog,
-// per-crawler verdicts and Google's robots.txt fetch rules.
+// per-crawler verdicts (fetching robots.txt by Google's rules is lib/crawl's).
 export type * from './types';
 export { parseRobotsTxt, ROBOTS_MAX_LINE_BYTES } from './parseRobotsTxt';
 export { parseRobotsReport } from './parseRobotsReport';
@@ -9,19 +9,6 @@ export { patternMatches } from './patternMatches';
 export { escapePattern } from './escapePattern';
 export { getPathParamsQuery } from './getPathParamsQuery';
 export { extractUserAgent, isValidUserAgentToObey } from './extractUserAgent';
-export {
-  robotsCacheFresh,
-  robotsFetchDecision,
-  robotsTxtUrl,
-  ROBOTS_CACHE_MS,
-  ROBOTS_FAILURE_CACHE_MS,
-  ROBOTS_MAX_BYTES,
-  ROBOTS_MAX_REDIRECTS,
-  ROBOTS_TIMEOUT_MS,
-  type RobotsFetchStep,
-  type RobotsFetchDecision,
-} from './robotsFetchPolicy';
 export { GOOGLE_CRAWLERS, type GoogleCrawler } from './googleCrawlers';
 export { evaluateForGoogle, evaluateReportForGoogle } from './evaluateForGoogle';
 export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diffLines';
-export { robotsReportFrom, robotsReadStep, ROBOTS_COUNT_CAP, type RobotsFetched } from './robotsReportFrom';

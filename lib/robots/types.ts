@@ -2,13 +2,10 @@
  * Shapes of lib/robots. Every result carries a stable `code` (+ `params`) that the UI turns
  * into text through locales/en.yml (`robots.code.<code>`), and the line that decided it.
  */
-import type { MessageParam } from '../i18n';
+import type { RobotsMessage } from '../crawl/types';
 
-/** A message with a stable code and positional parameters ($1, $2, … in the locale). */
-export interface RobotsMessage {
-  code: string;
-  params: MessageParam[];
-}
+// How robots.txt is fetched, and its report, belong to lib/crawl; the shapes are re-exported for the engines above.
+export type { RobotsHop, RobotsMessage, RobotsOutcomeKind, RobotsReport } from '../crawl/types';
 
 export type RuleKind = 'allow' | 'disallow';
 
@@ -82,43 +79,4 @@ export interface CrawlerVerdict {
   line: number | null;
   rule: RobotsRule | null;
   reason: RobotsMessage;
-}
-
-/** How a robots.txt fetch ended, as Google treats it. */
-export type RobotsOutcomeKind = 'parse' | 'allow-all' | 'disallow-all';
-
-export interface RobotsHop {
-  url: string;
-  status: number;
-}
-
-/** The background's answer for one origin (cached up to 24 h). */
-export interface RobotsReport {
-  origin: string;
-  robotsUrl: string;
-  /** Epoch ms of the fetch. */
-  fetchedAt: number;
-  durationMs: number;
-  fromCache: boolean;
-  /** Each redirect answered on the way (URL asked, 3xx status). */
-  hops: RobotsHop[];
-  finalUrl: string | null;
-  status: number | null;
-  contentType: string | null;
-  /** Bytes kept (at most 512,000). */
-  bytes: number;
-  /** The file's size when it is longer than the kept bytes (counted to its end); null when it fits. */
-  totalBytes: number | null;
-  /** Crawlscope stopped counting (a very large file): `totalBytes` is a lower bound. */
-  totalIsLowerBound?: boolean;
-  truncated: boolean;
-  outcome: { kind: RobotsOutcomeKind } & RobotsMessage;
-  warnings: RobotsMessage[];
-  /** The kept body, decoded as UTF-8, when outcome.kind === 'parse'; else null. */
-  body: string | null;
-  /**
-   * The kept bytes in base64, only when they are not valid UTF-8 (`body` then shows U+FFFD where
-   * Google sees raw bytes). parseRobotsReport uses them, so verdicts stay byte-exact.
-   */
-  bodyBase64?: string | null;
 }

@@ -1,7 +1,8 @@
 import type { Header, RedirectHop } from '../core/types';
 import { headerValue, mediaType } from '../core/headers';
-import { analyzeBytes, COUNT_BOUND, countHeaderBytes, findCutoff, KEEP_PAST_LIMIT, limitFor, sniffCharset } from '../bytes';
-import { fetchAsAgent, isHtmlResponse, type AgentFetch, type HopFetcher } from '../compare';
+import { analyzeBytes, COUNT_BOUND, findCutoff, KEEP_PAST_LIMIT, limitFor, sniffCharset } from '../bytes';
+import { countHeaderBytes, noHash, type HopFetcher } from '../crawl';
+import { fetchAsAgent, isHtmlResponse, type AgentFetch } from '../compare';
 import { bytesInputFrom, indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
 import { evaluateReportForGoogle } from '../robots';
@@ -9,7 +10,7 @@ import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { servedSignals } from './servedSignals';
-import type { SiteAgent, SiteHopFetcher, UrlSource } from './types';
+import type { SiteAgent, UrlSource } from './types';
 
 /** robots.txt of one origin, fetched once and parsed once. */
 export interface RobotsFacts {
@@ -18,7 +19,7 @@ export interface RobotsFacts {
 }
 
 export interface CheckContext {
-  fetchHop: SiteHopFetcher;
+  fetchHop: HopFetcher;
   agent: SiteAgent;
   userAgent: string;
   /** The byte limit chosen for HTML and text (PDFs: 64 MB, whatever the choice). */
@@ -59,7 +60,7 @@ async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInp
   const ct = headerValue(f.headers, 'content-type');
   const mt = mediaType(ct);
   const { limit } = limitFor(mt, chosen);
-  const headerBytes = countHeaderBytes(f.statusLine ?? '', f.headers, f.status);
+  const headerBytes = countHeaderBytes(f.statusLine, f.headers, f.status);
   const kept = f.body ?? new Uint8Array(0);
   const charset = sniffCharset(ct, kept);
   if (isHtmlResponse(ct, kept)) {
@@ -94,11 +95,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   const timeoutMs = ctx.timeoutMs ?? URL_TIMEOUT_MS;
   const started = now();
   const agentKind = ctx.agent === 'smartphone' ? 'mobile' : 'desktop';
-  const hop: HopFetcher = async (url, signal) => {
-    const merged = ctx.signal ? AbortSignal.any([signal, ctx.signal]) : signal;
-    const r = await ctx.fetchHop(url, { userAgent: ctx.userAgent, signal: merged });
-    return { status: r.status, statusLine: r.statusLine, headers: r.headers, body: r.body };
-  };
+  const hop: HopFetcher = (url, req) => ctx.fetchHop(url, ctx.signal ? { ...req, signal: AbortSignal.any([req.signal, ctx.signal]) } : req);
 
   const first = await ctx.robotsFor(source.url);
   let f: AgentFetch | null = null;
@@ -112,7 +109,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         countCap: COUNT_BOUND,
         timeoutMs,
         now,
-        allowHop: async (url) => url === stripHash(source.url) || googlebotVerdict(await ctx.robotsFor(url), url).allowed,
+        allowHop: async (url) => url === noHash(source.url) || googlebotVerdict(await ctx.robotsFor(url), url).allowed,
       });
       const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
       if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
@@ -121,8 +118,8 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
     }
   }
 
-  const redirects: RedirectHop[] = (f?.redirects ?? []).map((h) => ({ url: h.url, statusCode: h.status, statusLine: '', location: h.location, headers: h.headers }));
-  const finalUrl = f?.blockedAt ?? f?.finalUrl ?? stripHash(source.url);
+  const redirects: RedirectHop[] = (f?.redirects ?? []).map((h) => ({ url: h.url, statusCode: h.status, statusLine: h.statusLine, location: h.location, headers: h.headers }));
+  const finalUrl = f?.blockedAt ?? f?.finalUrl ?? noHash(source.url);
   const robots = await ctx.robotsFor(finalUrl);
   let outcome: FetchOutcome;
   let status: { code: number; line: string } | null = null;
@@ -132,7 +129,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   if (!f || f.blockedAt) outcome = { kind: 'not-fetched' };
   else {
     if (f.status > 0) {
-      status = { code: f.status, line: f.statusLine ?? '' };
+      status = { code: f.status, line: f.statusLine };
       headers = f.headers;
     }
     if (f.error) {
@@ -180,9 +177,4 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
     },
     ctx.translate,
   );
-}
-
-function stripHash(u: string): string {
-  const i = u.indexOf('#');
-  return i < 0 ? u : u.slice(0, i);
 }

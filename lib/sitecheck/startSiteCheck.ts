@@ -4,13 +4,12 @@ import { googlebotUserAgent } from '../compare/googlebotUserAgent';
 import { DEFAULT_LIMIT } from '../bytes/limits';
 import type { Report, Translate } from '../report';
 import { checkUrl, type RobotsFacts } from './checkUrl';
-import { fetchRobotsReport } from './fetchRobotsReport';
-import { followRedirects } from './followRedirects';
+import { createRobotsReader, followRedirects, noHash, SITEMAP_REDIRECTS, type HopFetcher } from '../crawl';
 import { readSitemap, type SitemapKind } from './readSitemap';
-import type { SiteAgent, SiteHopFetcher, SitemapProblem, SitemapProblemCode, UrlSource } from './types';
+import type { SiteAgent, SitemapProblem, SitemapProblemCode, UrlSource } from './types';
 
 export interface SiteCheckOptions {
-  fetchHop: SiteHopFetcher;
+  fetchHop: HopFetcher;
   /** URLs to check as they are (no sitemap). */
   urls?: string[];
   /** Sitemaps (or sitemap index files) to read. */
@@ -94,7 +93,6 @@ export const MAX_SITEMAPS = 500;
 const HIGH_WATER = 1000;
 /** Waiting for a sitemap's response headers. */
 const SITEMAP_HEADERS_MS = 10_000;
-const SITEMAP_MAX_REDIRECTS = 5;
 
 const hostOf = (u: string) => {
   try {
@@ -109,10 +107,6 @@ const originOf = (u: string) => {
   } catch {
     return '';
   }
-};
-const noHash = (u: string) => {
-  const i = u.indexOf('#');
-  return i < 0 ? u : u.slice(0, i);
 };
 
 /**
@@ -129,7 +123,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const perHost = Math.max(1, Math.floor(opts.concurrency ?? 2));
   const maxUrls = Math.max(1, Math.floor(opts.maxUrls ?? 50_000));
   const run = new AbortController();
-  const fetchHop: SiteHopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, run.signal]) });
+  const fetchHop: HopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, run.signal]) });
 
   let state: SiteCheckState = 'running';
   let discovering = true;
@@ -182,12 +176,14 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     problems.push({ code, sitemap, line: null, params, fatal: true });
   };
 
+  // robots.txt once per origin for the whole run, parsed once.
+  const robotsReader = createRobotsReader({ fetchHop, userAgent: () => userAgent, now });
   const robotsCache = new Map<string, Promise<RobotsFacts>>();
   const robotsFor = (url: string): Promise<RobotsFacts> => {
     const origin = originOf(url);
     let p = robotsCache.get(origin);
     if (!p) {
-      p = fetchRobotsReport(url, fetchHop, userAgent, now).then((report) => ({ report, parsed: parseRobotsReport(report) }));
+      p = robotsReader.get(url).then((report) => ({ report, parsed: parseRobotsReport(report) }));
       robotsCache.set(origin, p);
     }
     return p;
@@ -226,7 +222,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     const timer = setTimeout(() => headers.abort(), SITEMAP_HEADERS_MS);
     let followed;
     try {
-      followed = await followRedirects(url, fetchHop, { userAgent, signal: headers.signal }, SITEMAP_MAX_REDIRECTS);
+      followed = await followRedirects(url, fetchHop, { policy: SITEMAP_REDIRECTS, request: { userAgent, signal: headers.signal } });
     } catch (err) {
       if (!run.signal.aborted) {
         if (headers.signal.aborted) problem('timeout', [SITEMAP_HEADERS_MS / 1000]);

@@ -1,28 +1,4 @@
-import type { HopResponse } from '../compare/fetchAsAgent';
 import type { MessageParam } from '../i18n';
-
-/** What the site check asks of one request: Googlebot's User-Agent, no cookies, redirect: manual. */
-export interface HopRequest {
-  userAgent: string;
-  /** Aborting it must end the request (and its body). */
-  signal: AbortSignal;
-}
-
-/**
- * One response, redirects not followed (the comparison's HopResponse, with its status line always
- * given). `headers` keep their order and case; `body` is uncompressed.
- */
-export interface HopReply extends HopResponse {
-  /** "HTTP/1.1 200 OK"; empty when the transport does not know it (counted as `HTTP/1.1 <status>`). */
-  statusLine: string;
-}
-
-/**
- * The one network call of the site check, injected: Node (node:http, exact header bytes) and the
- * extension (through the background, with the scoped User-Agent rule) each provide one. It may
- * reject (network error, abort); it never follows redirects.
- */
-export type SiteHopFetcher = (url: string, request: HopRequest) => Promise<HopReply>;
 
 /** Googlebot Smartphone or Googlebot Desktop. */
 export type SiteAgent = 'smartphone' | 'desktop';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findCutoff, countHeaderBytes } from '../../../lib/bytes';
+import { findCutoff } from '../../../lib/bytes';
+import { countHeaderBytes } from '../../../lib/crawl';
 
 const ascii = (n: number, ch = 'a') => new TextEncoder().encode(ch.repeat(n));
 const concat = (...parts: (Uint8Array | number[])[]) => {

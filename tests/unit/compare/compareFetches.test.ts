@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareFetches, summarizeComparison, googlebotUserAgent, detectBlock } from '../../../lib/compare';
-import { countHeaderBytes } from '../../../lib/bytes';
+import { countHeaderBytes } from '../../../lib/crawl';
 import { agentFetch } from './helpers';
 
 const DESKTOP = `<!doctype html><html><head><title>Desktop shoes</title>
@@ -138,12 +138,13 @@ describe('compareFetches', () => {
 
   it('says where the 2 MB cut falls when only mobile is over', () => {
     const headers = [{ name: 'content-type', value: 'text/html' }];
-    const hb = countHeaderBytes('', headers, 200);
-    expect(hb).toBe(14 + 25 + 2);
+    // The status line as received ("HTTP/1.1 200 OK" + CRLF), one header line, the blank line.
+    const hb = countHeaderBytes('HTTP/1.1 200 OK', headers, 200);
+    expect(hb).toBe(17 + 25 + 2);
     const c = compareFetches(agentFetch('mobile', DESKTOP, { bodyBytes: 3_000_000 }), agentFetch('desktop', DESKTOP));
-    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: [3000000, 2097111, 41, 2097152] });
-    expect(c.differences[0]).toMatchObject({ field: 'bytes', why: { code: 'bytesCutOnlyMobile', params: [2097111] } });
-    expect(c.mobile.cutAt).toBe(2_097_111);
+    expect(c.findings[0]).toEqual({ code: 'overLimit', agent: 'mobile', severity: 'critical', params: [3000000, 2097108, 44, 2097152] });
+    expect(c.differences[0]).toMatchObject({ field: 'bytes', why: { code: 'bytesCutOnlyMobile', params: [2097108] } });
+    expect(c.mobile.cutAt).toBe(2_097_108);
     expect(c.desktop.cutAt).toBeNull();
   });
 
@@ -176,7 +177,7 @@ describe('compareFetches', () => {
       findings: ['varyMissing'],
     });
     // What the exported report needs: each side's answer, each difference with its why and values, each finding.
-    const side = { finalUrl: 'https://site.example/p', status: 200, headerBytes: 41, complete: true, cutAt: null, limit: 2097152, error: null };
+    const side = { finalUrl: 'https://site.example/p', status: 200, headerBytes: 44, complete: true, cutAt: null, limit: 2097152, error: null };
     expect(s.mobile).toEqual({ agent: 'mobile', ...side, bodyBytes: 250 });
     expect(s.desktop).toEqual({ agent: 'desktop', ...side, bodyBytes: 418 });
     expect(s.differences.map((d) => d.field)).toEqual(s.fields);

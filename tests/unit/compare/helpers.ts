@@ -1,5 +1,6 @@
-import { countHeaderBytes } from '../../../lib/bytes';
-import type { AgentFetch, HopFetcher, HopResponse } from '../../../lib/compare';
+import { countHeaderBytes } from '../../../lib/crawl';
+import type { AgentFetch } from '../../../lib/compare';
+import type { HopFetcher, HopReply } from '../../../lib/crawl';
 import type { Header } from '../../../lib/core/types';
 
 /** A body stream of `total` bytes in chunks of `chunk`, each byte = `fill`. Counts how much was pulled. */
@@ -24,9 +25,9 @@ export function byteStream(total: number, chunk = 65_536, fill = 0x61) {
 export const textStream = (s: string) => new Response(s).body!;
 
 /** A fake server: URL → response. */
-export function fakeHops(routes: Record<string, () => HopResponse | Promise<HopResponse>>): HopFetcher & { calls: string[] } {
+export function fakeHops(routes: Record<string, () => HopReply | Promise<HopReply>>): HopFetcher & { calls: string[] } {
   const calls: string[] = [];
-  const f = (async (url: string, signal: AbortSignal) => {
+  const f = (async (url: string, { signal }: { userAgent: string; signal: AbortSignal }) => {
     calls.push(url);
     if (signal.aborted) throw new Error('aborted');
     const r = routes[url];
@@ -37,8 +38,9 @@ export function fakeHops(routes: Record<string, () => HopResponse | Promise<HopR
   return f;
 }
 
-export const html = (body: string, headers: Header[] = []): HopResponse => ({
+export const html = (body: string, headers: Header[] = []): HopReply => ({
   status: 200,
+  statusLine: 'HTTP/1.1 200 OK',
   headers: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }, ...headers],
   body: textStream(body),
 });
@@ -53,6 +55,7 @@ export function agentFetch(agent: 'mobile' | 'desktop', page: string | null, ove
     redirects: [],
     finalUrl: 'https://site.example/p',
     status: 200,
+    statusLine: 'HTTP/1.1 200 OK',
     headers: [{ name: 'content-type', value: 'text/html' }],
     bodyBytes: bytes,
     complete: true,
@@ -67,7 +70,7 @@ export function agentFetch(agent: 'mobile' | 'desktop', page: string | null, ove
   };
   // An ASCII body: the cut is where the limit falls (as fetchAsAgent computes it with findCutoff).
   if (!('cutAt' in over)) {
-    const room = Math.max(0, f.limit - countHeaderBytes('', f.headers, f.status));
+    const room = Math.max(0, f.limit - countHeaderBytes(f.statusLine, f.headers, f.status));
     f.cutAt = f.bodyBytes > room ? room : null;
   }
   return f;

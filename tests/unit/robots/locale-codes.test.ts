@@ -29,11 +29,11 @@ describe('locale texts for lib/robots codes', () => {
     expect(keysOf('diag').has('moreDiagnostics')).toBe(true);
   });
   it('fetch outcomes and warnings (robots.outcome, robots.warning)', () => {
-    const policy = read('lib/robots/robotsFetchPolicy.ts');
+    const policy = read('lib/crawl/robotsFetchPolicy.ts');
     const outcomes = codesIn(policy, /kind: '[\w-]+', code: '(\w+)'/g);
     expect(outcomes.length).toBe(9);
     expect(outcomes.filter((c) => !keysOf('outcome').has(c))).toEqual([]);
-    const warnings = [...codesIn(policy, /\{ code: '(\w+)'/g), ...codesIn(read('entrypoints/background/robots.ts'), /code: '(\w+)'/g)];
+    const warnings = [...codesIn(policy, /\{ code: '(\w+)'/g), ...codesIn(read('lib/crawl/robotsReportFrom.ts'), /code: '(\w+)'/g)];
     expect(warnings.filter((c) => !keysOf('warning').has(c))).toEqual([]);
   });
   it('verdict reasons (robots.reason)', () => {

@@ -1,6 +1,7 @@
 // One URL as Googlebot sees it, as one report: exact figures from a fake site.
 import { describe, expect, it } from 'vitest';
-import { checkUrl, fetchRobotsReport, siteRow, rowsToCsv, csvField, type CheckContext, type RobotsFacts } from '../../../lib/sitecheck';
+import { fetchRobotsTxt } from '../../../lib/crawl';
+import { checkUrl, siteRow, rowsToCsv, csvField, type CheckContext, type RobotsFacts } from '../../../lib/sitecheck';
 import { parseRobotsReport } from '../../../lib/robots';
 import { googlebotUserAgent } from '../../../lib/compare';
 import { reportSchemaErrors } from '../../support/reportSchema';
@@ -23,7 +24,7 @@ function ctx(routes: Record<string, Route>, over: Partial<CheckContext> = {}) {
     limit: 2_097_152,
     robotsFor: (url) => {
       const o = new URL(url).origin;
-      if (!cache.has(o)) cache.set(o, fetchRobotsReport(url, fetchHop, ua, () => 1_000).then((report) => ({ report, parsed: parseRobotsReport(report) })));
+      if (!cache.has(o)) cache.set(o, fetchRobotsTxt(url, fetchHop, { userAgent: ua, now: () => 1_000 }).then((report) => ({ report, parsed: parseRobotsReport(report) })));
       return cache.get(o)!;
     },
     translate: t,

@@ -1,12 +1,12 @@
 import type { Header } from '../../../lib/core/types';
 import type { MessageParam } from '../../../lib/i18n';
 import { paramText } from '../../../lib/i18n';
-import type { HopReply, SiteHopFetcher } from '../../../lib/sitecheck';
+import type { HopFetcher, HopReply } from '../../../lib/crawl';
 
 export type Route = (req: { userAgent: string; signal: AbortSignal }) => HopReply | Promise<HopReply>;
 
 /** A fake site: URL → answer; every request is logged with the User-Agent it carried. */
-export function fakeSite(routes: Record<string, Route>): SiteHopFetcher & { calls: { url: string; userAgent: string }[] } {
+export function fakeSite(routes: Record<string, Route>): HopFetcher & { calls: { url: string; userAgent: string }[] } {
   const calls: { url: string; userAgent: string }[] = [];
   const f = (async (url, req) => {
     calls.push({ url, userAgent: req.userAgent });
@@ -14,7 +14,7 @@ export function fakeSite(routes: Record<string, Route>): SiteHopFetcher & { call
     const r = routes[url];
     if (!r) return reply(404, 'Not Found', [{ name: 'Content-Type', value: 'text/html' }], '<h1>404</h1>');
     return r(req);
-  }) as SiteHopFetcher & { calls: { url: string; userAgent: string }[] };
+  }) as HopFetcher & { calls: { url: string; userAgent: string }[] };
   f.calls = calls;
   return f;
 }

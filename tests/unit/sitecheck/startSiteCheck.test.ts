@@ -1,7 +1,8 @@
 // The runner: sitemaps found and read, URLs checked politely, pause / resume / cancel, progress.
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { startSiteCheck, type HopReply, type SiteCheckProgress } from '../../../lib/sitecheck';
+import { startSiteCheck, type SiteCheckProgress } from '../../../lib/sitecheck';
+import type { HopReply } from '../../../lib/crawl';
 import type { Report } from '../../../lib/report';
 import { fakeSite, page, reply, robots, t, type Route } from './helpers';
 

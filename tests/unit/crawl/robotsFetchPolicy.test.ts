@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsFetchDecision, robotsTxtUrl } from '../../../lib/robots';
+import { robotsFetchDecision, robotsTxtUrl } from '../../../lib/crawl';
 
 const res = (status: number, contentType: string | null = 'text/plain') => robotsFetchDecision({ kind: 'response', status, contentType });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsCacheFresh } from '../../../lib/robots';
+import { robotsCacheFresh } from '../../../lib/crawl';
 
 const at = (kind: 'parse' | 'allow-all' | 'disallow-all', fetchedAt: number) => ({ fetchedAt, outcome: { kind } });
 const H = 60 * 60 * 1000;

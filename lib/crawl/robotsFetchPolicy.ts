@@ -1,9 +1,8 @@
+import { ROBOTS_REDIRECTS } from './redirectPolicy';
 import type { RobotsMessage, RobotsOutcomeKind } from './types';
 
 /** Google parses the first 500 KiB of a robots.txt and ignores the rest. */
 export const ROBOTS_MAX_BYTES = 512_000;
-/** Google follows at most five redirect hops, then treats robots.txt as not found. */
-export const ROBOTS_MAX_REDIRECTS = 5;
 /** Crawlscope gives up on a robots.txt fetch after 10 s (and calls the server unreachable). */
 export const ROBOTS_TIMEOUT_MS = 10_000;
 /** Google caches robots.txt for up to 24 hours; so does Crawlscope. */
@@ -33,7 +32,7 @@ export function robotsTxtUrl(pageUrl: string): { origin: string; robotsUrl: stri
   return { origin: u.origin, robotsUrl: `${u.origin}/robots.txt` };
 }
 
-/** What the fetch of robots.txt came to (after the browser followed redirects). */
+/** What the fetch of robots.txt came to (after the redirects were followed). */
 export type RobotsFetchStep =
   | { kind: 'response'; status: number; contentType: string | null }
   | { kind: 'too-many-redirects' }
@@ -61,7 +60,7 @@ function isPlainText(contentType: string | null): boolean {
 export function robotsFetchDecision(step: RobotsFetchStep): RobotsFetchDecision {
   switch (step.kind) {
     case 'too-many-redirects':
-      return { kind: 'allow-all', code: 'tooManyRedirects', params: [ROBOTS_MAX_REDIRECTS], warnings: [] };
+      return { kind: 'allow-all', code: 'tooManyRedirects', params: [ROBOTS_REDIRECTS.maxHops], warnings: [] };
     case 'timeout':
       return { kind: 'disallow-all', code: 'timeout', params: [ROBOTS_TIMEOUT_MS / 1000], warnings: [] };
     case 'network-error':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsReadStep, robotsReportFrom, type RobotsFetched } from '../../../lib/robots';
+import { robotsReadStep, robotsReportFrom, type RobotsFetched } from '../../../lib/crawl';
 
 const base = (over: Partial<RobotsFetched>): RobotsFetched => ({
   origin: 'https://site.example',

@@ -6,7 +6,7 @@ import type { RobotsHop, RobotsMessage, RobotsReport } from './types';
 /** Past the 500 KiB Google reads, the rest of a robots.txt is only counted, up to this many bytes. */
 export const ROBOTS_COUNT_CAP = 16 * 1024 * 1024;
 
-/** What fetching robots.txt gave, however it was fetched (the extension's background, the site check). */
+/** What fetching robots.txt gave (fetchRobotsTxt): the hops, the last answer, the body as read. */
 export interface RobotsFetched {
   origin: string;
   robotsUrl: string;

@@ -1,0 +1,23 @@
+// Public API of lib/crawl: one way to ask a server as a crawler — the HopFetcher an environment
+// provides, the redirect follower with its policy as data, the header-byte count, and the
+// robots.txt reader (Google's fetch rules, limits and cache) on top.
+export type * from './types';
+export { noHash } from './noHash';
+export { PAGE_REDIRECTS, ROBOTS_REDIRECTS, SITEMAP_REDIRECTS, type RedirectPolicy } from './redirectPolicy';
+export { followRedirects, type Followed, type FollowedHop, type FollowOptions, type FollowStop } from './followRedirects';
+export { countHeaderBytes } from './countHeaderBytes';
+export {
+  robotsCacheFresh,
+  robotsFetchDecision,
+  robotsTxtUrl,
+  ROBOTS_CACHE_MS,
+  ROBOTS_FAILURE_CACHE_MS,
+  ROBOTS_MAX_BYTES,
+  ROBOTS_TIMEOUT_MS,
+  type RobotsFetchStep,
+  type RobotsFetchDecision,
+} from './robotsFetchPolicy';
+export { robotsReportFrom, robotsReadStep, ROBOTS_COUNT_CAP, type RobotsFetched } from './robotsReportFrom';
+export { fetchRobotsTxt, type FetchRobotsOptions } from './fetchRobotsTxt';
+export { createRobotsReader, type RobotsCache, type RobotsReader, type RobotsReaderOptions } from './createRobotsReader';
+export { robotsCacheEviction, ROBOTS_CACHE_BYTES, ROBOTS_CACHE_ORIGINS, type CachedRobotsEntry } from './robotsCacheEviction';
