@@ -198,7 +198,7 @@ function Side({ side, sent, cookies }: { side: SideSummary; sent: string | null;
           </>
         ) : null}
         <dt>{i18n.t('compare.sideBytes')}</dt>
-        <dd data-testid="side-bytes" data-bytes={side.bodyBytes}>
+        <dd data-testid="side-bytes" data-bytes={side.bodyBytes} data-header-bytes={side.headerBytes} data-cut={side.cutAt ?? ''}>
           {side.complete ? formatInt(side.bodyBytes) : i18n.t('compare.sideBytesIncomplete', [side.bodyBytes])}
           {' — '}
           {side.cutAt !== null
