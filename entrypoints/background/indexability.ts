@@ -1,12 +1,17 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import type { CanonicalTargetInput } from '../../lib/indexability/types';
+import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
+import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { compareChromeVersion } from '../../utils/settings';
+import { extensionHopFetcher } from './googlebot-fetch';
 
 const TIMEOUT_MS = 10_000;
 
 /**
- * What the canonical URL answers: its status and where redirects lead. A plain GET without
- * cookies, never from the HTTP cache; the body is not read. A URL on another host than the page's
- * is requested only when the user asked for that check.
+ * What the canonical URL answers Googlebot: its status and where redirects lead. Requested as
+ * Googlebot Smartphone through the one crawl layer (the extension's hop fetcher: no cookies, never
+ * from the HTTP cache; redirects by hand under a page's policy); the body is not read. A URL on
+ * another host than the page's is requested only when the user asked for that check.
  */
 export async function checkCanonicalTarget({ url, pageUrl, userAsked }: BackgroundProtocol['checkCanonicalTarget']['req']): Promise<CanonicalTargetInput> {
   const u = new URL(url);
@@ -16,9 +21,13 @@ export async function checkCanonicalTarget({ url, pageUrl, userAsked }: Backgrou
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   try {
-    const res = await fetch(u.href, { credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: ctrl.signal });
-    await res.body?.cancel().catch(() => undefined);
-    return { url, status: res.status, redirectedTo: res.redirected ? res.url : null, error: null };
+    const userAgent = googlebotUserAgent('mobile', await compareChromeVersion.getValue());
+    const got = await followRedirects(noHash(u.href), extensionHopFetcher(), { policy: PAGE_REDIRECTS, request: { userAgent, signal: ctrl.signal } });
+    await got.reply?.body?.cancel().catch(() => undefined);
+    const last = got.hops[got.hops.length - 1];
+    const status = got.reply?.status ?? last?.status ?? null;
+    const error = got.stop && got.stop.code !== 'bad-redirect' ? got.stop.code : null;
+    return { url, status, redirectedTo: got.hops.length ? got.finalUrl : null, error };
   } catch (err) {
     const msg = ctrl.signal.aborted ? 'timeout' : err instanceof Error ? err.message : String(err);
     return { url, status: null, redirectedTo: null, error: msg };
