@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { i18n, tDynamic } from '#i18n';
 import { bytesIncludeCookies, bytesLimit } from '../../utils/settings';
 import { LIMIT_CHOICES } from '../../lib/bytes';
+import { useSetting } from './useSetting';
 
 const LABEL: Record<number, string> = {
   2_097_152: 'bytes.options.choice2MiB',
@@ -12,23 +12,10 @@ const LABEL: Record<number, string> = {
 
 /** The byte limit Googlebot is assumed to keep. */
 export function BytesOptions() {
-  const [value, setValue] = useState<number | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [cookies, setCookies] = useState<boolean | null>(null);
-  useEffect(() => {
-    void bytesLimit.getValue().then(setValue);
-    void bytesIncludeCookies.getValue().then(setCookies);
-  }, []);
-  const pickCookies = async (on: boolean) => {
-    setCookies(on);
-    await bytesIncludeCookies.setValue(on);
-    setSaved(true);
-  };
-  const pick = async (n: number) => {
-    setValue(n);
-    await bytesLimit.setValue(n);
-    setSaved(true);
-  };
+  const limit = useSetting(bytesLimit);
+  const cookieSetting = useSetting(bytesIncludeCookies);
+  const [value, pick, cookies, pickCookies] = [limit.value, limit.set, cookieSetting.value, cookieSetting.set];
+  const saved = limit.saved || cookieSetting.saved;
   return (
     <section className="cs-section" data-testid="bytes-options">
       <h2>{i18n.t('bytes.options.heading')}</h2>

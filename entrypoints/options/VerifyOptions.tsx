@@ -1,21 +1,12 @@
-import { useEffect, useState } from 'react';
 import { i18n } from '#i18n';
 import { verifyResolver } from '../../utils/settings';
+import { useSetting } from './useSetting';
 
 type Provider = 'google' | 'cloudflare';
 
 /** Which DNS-over-HTTPS resolver the "Is it really Googlebot?" tool asks. */
 export function VerifyOptions() {
-  const [value, setValue] = useState<Provider | null>(null);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    void verifyResolver.getValue().then(setValue);
-  }, []);
-  const pick = async (p: Provider) => {
-    setValue(p);
-    await verifyResolver.setValue(p);
-    setSaved(true);
-  };
+  const { value, set: pick, saved } = useSetting<Provider>(verifyResolver);
   return (
     <section className="cs-section" data-testid="verify-options">
       <h2>{i18n.t('verify.options.heading')}</h2>
