@@ -110,14 +110,14 @@ test.describe('meta refresh', () => {
     expect(r.reasons.map((x) => x.key)).toEqual(['risk:metaRefreshDelayed', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
     expect(r.reasons[0]).toEqual({
       key: 'risk:metaRefreshDelayed',
-      text: en('indexability.reason.metaRefreshDelayed', [`${demo}/indexability/indexable.html`, 120]),
+      text: en('indexability.reason.metaRefreshDelayed', [`${demo}/indexability/moved-here.html`, 120]),
       evidence: [en('report.source.tagServed', [`<meta http-equiv="refresh" content="${META_REFRESH_DELAYED}">`])],
     });
     expect(page.url()).toBe(`${demo}/indexability/meta-refresh-delayed.html`);
   });
 
   test('an instant refresh: Firefox moves on at once, and the popup reports the page it landed on', async ({ tab: page, demo, openPopup }) => {
-    const target = `${demo}/indexability/indexable.html`;
+    const target = `${demo}/indexability/moved-here.html`;
     await page.goto(`${demo}/indexability/meta-refresh-instant.html`);
     await expect.poll(() => page.url()).toBe(target);
     const r = await reportFor(await openPopup(page));

@@ -217,7 +217,7 @@ test.describe('meta refresh', () => {
     const r = await reportFor(page, openPopup, 'meta-refresh-delayed');
     expect(r.verdict).toBe('at-risk');
     expect(r.reasons.map((x) => x.key)).toEqual(['risk:metaRefreshDelayed', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
-    const target = `${demo}/indexability/indexable.html`;
+    const target = `${demo}/indexability/moved-here.html`;
     expect(r.reasons[0]).toEqual({
       key: 'risk:metaRefreshDelayed',
       text: en('indexability.reason.metaRefreshDelayed', [target, 120]),
@@ -228,7 +228,7 @@ test.describe('meta refresh', () => {
   });
 
   test('an instant refresh: the browser moves on at once, and the popup reports the page it landed on', async ({ page, demo, openPopup }) => {
-    const target = `${demo}/indexability/indexable.html`;
+    const target = `${demo}/indexability/moved-here.html`;
     await page.goto(`${demo}/indexability/meta-refresh-instant.html`);
     await page.waitForURL(target);
     const r = await reportFor(page, openPopup, 'meta-refresh-instant-target');

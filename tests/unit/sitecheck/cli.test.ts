@@ -106,7 +106,7 @@ describe('crawlscope (command line)', () => {
   it('a meta refresh: the table says where it sends Google, under the row; the JSON names the target; exit 1', async () => {
     const instant = `${O}/indexability/meta-refresh-instant.html`;
     const delayed = `${O}/indexability/meta-refresh-delayed.html`;
-    const target = `${O}/indexability/indexable.html`;
+    const target = `${O}/indexability/moved-here.html`;
     const { code, out } = await cli([delayed, instant]);
     expect(code).toBe(1);
     const rows = out.split('\n');
@@ -120,7 +120,7 @@ describe('crawlscope (command line)', () => {
     const [i, m] = lines(json.out).sort((a, b) => a.url.localeCompare(b.url));
     expect(reportSchemaErrors(i)).toEqual([]);
     expect(i!.verdict).toBe('not-indexable');
-    expect(i!.metaRefresh).toEqual({ kind: 'instant', delaySeconds: 0, href: 'indexable.html', target, content: META_REFRESH_INSTANT, from: 'served' });
+    expect(i!.metaRefresh).toEqual({ kind: 'instant', delaySeconds: 0, href: 'moved-here.html', target, content: META_REFRESH_INSTANT, from: 'served' });
     expect(i!.reasons.find((r) => r.code === 'metaRefreshInstant')).toEqual({
       code: 'metaRefreshInstant', severity: 'block', params: [target, '0'], message: en('indexability.reason.metaRefreshInstant', [target, 0]),
       sources: [{ kind: 'tag', html: `<meta http-equiv="refresh" content="${META_REFRESH_INSTANT}">`, where: 'served', inBody: false }],
