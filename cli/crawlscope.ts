@@ -82,6 +82,8 @@ function table(rows: SiteRow[], t: CliText['t']): string {
   const out = [line(head)];
   rows.forEach((r, i) => {
     out.push(line(cells[i]!));
+    // A meta refresh is a redirect for Google that no status code shows: its reason, under the row.
+    if (r.metaRefresh) out.push(`    ${r.metaRefresh.message}`);
     if (r.lost.length) out.push(`    ${t('sitecheck.cli.lost', [r.lost.slice(0, 5).join(', ') + (r.lost.length > 5 ? ` (+${r.lost.length - 5})` : '')])}`);
   });
   return out.join('\n');

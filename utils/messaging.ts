@@ -5,7 +5,9 @@ import type {
   Envelope,
   Reply,
 } from './protocol';
-import { isEnvelope } from './protocol';
+import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope } from './protocol';
+import { classifySender, type SenderKind } from '../lib/core/classifySender';
+import { senderRefusal } from '../lib/core/senderRefusal';
 
 type Handlers<P> = {
   [K in keyof P]: (
@@ -54,11 +56,34 @@ export async function sendToTab<K extends keyof ContentProtocol>(
   return unwrap(reply, type);
 }
 
-function listen<P>(handlers: Handlers<P>): (msg: unknown, sender: Browser.runtime.MessageSender) => Promise<Reply<unknown>> | undefined {
+const ANY_OF_OURS: readonly SenderKind[] = ['page', 'content'];
+
+/** Our documents' origin, "chrome-extension://<id>" / "moz-extension://<uuid>". */
+const ourOrigin = () => browser.runtime.getURL('/').replace(/\/+$/, '');
+
+/**
+ * One listener for a handler map. Every message in Crawlscope's envelope gets an answer: the
+ * handler's value or error; "Refused: …" when its sender may not send it (`senders`, checked with
+ * classifySender before any handler runs); "Unknown message" for a type this side does not answer.
+ * Anything that is not our envelope is left to other listeners.
+ */
+function listen<P>(
+  handlers: Handlers<P>,
+  senders: { readonly [K in keyof P]: readonly SenderKind[] },
+): (msg: unknown, sender: Browser.runtime.MessageSender) => Promise<Reply<unknown>> | undefined {
   return (msg, sender) => {
     if (!isEnvelope(msg)) return undefined;
-    const handler = (handlers as Record<string, ((d: unknown, s: Browser.runtime.MessageSender) => unknown) | undefined>)[msg.type];
-    if (!handler) return undefined;
+    const refuse = (error: string) => Promise.resolve({ ok: false as const, error });
+    const type = msg.type.slice(0, 100);
+    const from = classifySender(sender, browser.runtime.id, ourOrigin());
+    const handler = Object.hasOwn(handlers, msg.type)
+      ? (handlers as Record<string, (d: unknown, s: Browser.runtime.MessageSender) => unknown>)[msg.type]
+      : undefined;
+    // A sender that is none of ours is refused whatever it asks (it learns nothing of which types exist).
+    const allowed: readonly SenderKind[] = handler ? (senders as Record<string, readonly SenderKind[]>)[msg.type]! : ANY_OF_OURS;
+    const refusal = senderRefusal(type, allowed, from);
+    if (refusal !== null) return refuse(refusal);
+    if (!handler) return refuse(`Unknown message "${type}"`);
     return Promise.resolve()
       .then(() => handler(msg.data, sender))
       .then(
@@ -70,12 +95,12 @@ function listen<P>(handlers: Handlers<P>): (msg: unknown, sender: Browser.runtim
 
 /** Register every background handler; call once, synchronously, at the worker's top level. */
 export function registerBackgroundHandlers(handlers: Handlers<BackgroundProtocol>): void {
-  browser.runtime.onMessage.addListener(listen(handlers) as never);
+  browser.runtime.onMessage.addListener(listen(handlers, BACKGROUND_SENDERS) as never);
 }
 
 /** Register the content script's handlers; returns the remover (tie it to the script's context). */
 export function registerContentHandlers(handlers: Handlers<ContentProtocol>): () => void {
-  const fn = listen(handlers) as never;
+  const fn = listen(handlers, CONTENT_SENDERS) as never;
   browser.runtime.onMessage.addListener(fn);
   return () => browser.runtime.onMessage.removeListener(fn);
 }

@@ -1,8 +1,9 @@
 /**
  * The one message protocol of Crawlscope. Every message between the content script,
  * the background worker and the extension pages is declared here, with its request and
- * response types. The background registers its handlers in one place
- * (entrypoints/background/handlers.ts); the content script in entrypoints/content.ts.
+ * response types and who may send it (BACKGROUND_SENDERS, CONTENT_SENDERS). The background
+ * registers its handlers in one place (entrypoints/background/handlers.ts); the content script in
+ * entrypoints/content/index.ts. utils/messaging.ts checks every sender before a handler runs.
  */
 import type { Header, MainFrameRecord, PageFacts } from '../lib/core/types';
 import type { InspectableVerdict } from '../lib/core/inspectable';
@@ -13,6 +14,7 @@ import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexabi
 import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
+import type { SenderKind } from '../lib/core/classifySender';
 
 export interface TabSnapshot {
   tabId: number;
@@ -91,6 +93,32 @@ export interface BackgroundProtocol {
 }
 
 /**
+ * Who may send each message the background answers (lib/core/classifySender): `page` — Crawlscope's
+ * own pages (popup, options, compare, verify, site check, robots.txt sandbox; in the toolbar popup
+ * or in a tab); `content` — its content script in the top frame of a tab (with the page-analysis
+ * script injected into the same world). Anything else — another extension, a content script
+ * asking for a page's message, a context that cannot be placed — gets a "Refused: …" error reply.
+ * A message without an entry here is a type error.
+ */
+export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: readonly SenderKind[] } = {
+  getTabSnapshot: ['page'],
+  awaitRecord: ['page'],
+  fetchPageResponse: ['page'],
+  bytesMeasureResources: ['page'],
+  // The page-analysis script asks for it when the page cannot re-read its own document; the popup
+  // when the tab has no content script (a PDF in the browser's viewer).
+  bytesFetchDocument: ['page', 'content'],
+  probeCaching: ['page'],
+  showVerdictBadge: ['page'],
+  checkCanonicalTarget: ['page'],
+  getRobots: ['page'],
+  compareAgents: ['page'],
+  getCompareSummary: ['page'],
+  sitecheckHop: ['page'],
+  sitecheckRead: ['page'],
+};
+
+/**
  * The overlay's words come with the request, in the asking page's UI language (this script runs in
  * the web page, which has no access to the extension's dictionaries).
  */
@@ -123,6 +151,20 @@ export type BackgroundHandler<K extends BackgroundMessageType> = (data: Backgrou
 /** Every message the background answers, each with its handler (a missing one is a type error). */
 export type BackgroundHandlers = { [K in BackgroundMessageType]: BackgroundHandler<K> };
 export type ContentMessageType = keyof ContentProtocol;
+
+/**
+ * Who may send each message the content script answers: only Crawlscope's own pages and its
+ * background (`page`), never a content script or another extension. A message without an entry
+ * here is a type error.
+ */
+export const CONTENT_SENDERS: { readonly [K in ContentMessageType]: readonly SenderKind[] } = {
+  getPageFacts: ['page'],
+  bytesAnalyze: ['page'],
+  bytesOverlay: ['page'],
+  bytesResources: ['page'],
+  getIndexSignals: ['page'],
+  getResourceUrls: ['page'],
+};
 
 export interface Envelope<T extends string = string, D = unknown> {
   crawlscope: 1;

@@ -75,6 +75,11 @@ function Row({ r }: { r: SiteRow }) {
       <td data-col="status">
         {statusCell(r)}
         {r.redirects ? <div className="cs-muted">{i18n.t('sitecheck.redirects', [r.redirects, r.finalUrl])}</div> : null}
+        {r.metaRefresh ? (
+          <div className={r.metaRefresh.kind === 'instant' ? 'cs-error' : 'cs-note'} data-testid="meta-refresh" data-kind={r.metaRefresh.kind}>
+            {r.metaRefresh.message}
+          </div>
+        ) : null}
       </td>
       <td data-col="bytes">{bytesCell(r)}</td>
       <td data-col="cut">{r.cutOffset === null ? none() : formatInt(r.cutOffset)}</td>

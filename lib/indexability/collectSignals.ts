@@ -17,10 +17,12 @@ export interface DocumentLike {
 export const MAX_TAGS = 2000;
 const SEARCH_META = /^\s*(robots|googlebot|googlebot-news)\s*$/i;
 const LINK_REL = /(^|\s)(canonical|alternate)(\s|$)/i;
+const REFRESH = /^refresh$/i;
 
 /**
  * The indexability signals of a parsed document (the live DOM, or served HTML parsed with
- * DOMParser): robots meta tags, canonical / alternate links, <base>, title, first h1.
+ * DOMParser): robots meta tags, meta refresh tags, canonical / alternate links, <base>, title,
+ * first h1.
  */
 export function collectSignals(
   doc: DocumentLike,
@@ -29,7 +31,7 @@ export function collectSignals(
   read: { bytesRead: number | null; truncated: boolean } = { bytesRead: null, truncated: false },
 ): PageSignals {
   const tags: TagInfo[] = [];
-  const els = doc.querySelectorAll('meta[name], link[rel], base[href]');
+  const els = doc.querySelectorAll('meta[name], meta[http-equiv], link[rel], base[href]');
   for (let i = 0; i < els.length && tags.length < MAX_TAGS; i++) {
     const el = els[i]!;
     const tag = el.localName;
@@ -39,8 +41,12 @@ export function collectSignals(
       if (v !== null) attrs[n] = v.slice(0, 2000);
     };
     if (tag === 'meta') {
-      if (!SEARCH_META.test(el.getAttribute('name') ?? '')) continue;
-      take('name');
+      const robots = SEARCH_META.test(el.getAttribute('name') ?? '');
+      // http-equiv="refresh" matches in any case, as browsers match it (no trimming).
+      const refresh = REFRESH.test(el.getAttribute('http-equiv') ?? '');
+      if (!robots && !refresh) continue;
+      if (robots) take('name');
+      if (refresh) take('http-equiv');
       take('content');
     } else if (tag === 'link') {
       if (!LINK_REL.test(el.getAttribute('rel') ?? '')) continue;

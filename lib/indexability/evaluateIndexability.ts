@@ -8,6 +8,7 @@ import { findHreflang, type HreflangLink } from './findHreflang';
 import { looksLikeSoft404 } from './looksLikeSoft404';
 import { statusReasons } from './statusReasons';
 import { fetchReasons, type FetchOutcome } from './fetchReasons';
+import { findMetaRefresh, type MetaRefresh, type MetaRefreshFindings } from './findMetaRefresh';
 import type { BytesInput, CanonicalTargetInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
 
 export interface IndexabilityInput {
@@ -46,6 +47,8 @@ export interface IndexabilityResult {
   /** The canonical Google would take (one valid link in <head> and/or header, all agreeing), or null. */
   canonical: string | null;
   hreflang: HreflangLink[];
+  /** The meta refresh browsers act on (from the HTML as served, else the live DOM), or null. */
+  metaRefresh: MetaRefresh | null;
 }
 
 /** Elements whose loss past the byte limit changes how Google indexes the page. */
@@ -187,6 +190,33 @@ function canonicalReasons(
 }
 
 /**
+ * What a meta refresh means for Google. Google Search Central, "Redirects and Google Search"
+ * (https://developers.google.com/search/docs/crawling-indexing/301-redirects): its table of redirect
+ * types lists "meta refresh (0 seconds)" with the permanent redirects (HTTP 301, 308 — "a strong
+ * signal that the redirect target should be canonical") and a meta refresh with a delay with the
+ * temporary ones (302, 303, 307 — a weak signal); its meta refresh section says the same: an
+ * instant meta refresh is interpreted as a permanent redirect, a delayed one as a temporary one.
+ * So an instant refresh (0 s) to another URL sends Google to the target like a 301: this URL is not
+ * what gets indexed (block). A delayed one is a temporary redirect: Google may index either URL
+ * (risk). A refresh to the page's own URL (or without a URL) reloads the page: not a redirect, this
+ * URL is still the one indexed; said as a note (info), since an auto-reloading page is worth
+ * knowing about but changes nothing for Google. A refresh to a non-http(s) URL, and one browsers
+ * cannot read, redirect nobody: notes too.
+ */
+function metaRefreshReasons(found: MetaRefreshFindings): Reason[] {
+  const out: Reason[] = [];
+  for (const bad of found.invalid) out.push({ code: 'metaRefreshInvalid', severity: 'info', params: [bad.content], sources: [bad.source] });
+  const r = found.refresh;
+  if (!r) return out;
+  const src = [r.source];
+  if (r.kind === 'instant') out.push({ code: 'metaRefreshInstant', severity: 'block', params: [r.target, r.delay], sources: src });
+  else if (r.kind === 'delayed') out.push({ code: 'metaRefreshDelayed', severity: 'risk', params: [r.target, r.delay], sources: src });
+  else if (r.kind === 'reload') out.push({ code: 'metaRefreshReload', severity: 'info', params: [r.delay], sources: src });
+  else out.push({ code: 'metaRefreshNotHttp', severity: 'info', params: [r.href ?? r.target], sources: src });
+  return out;
+}
+
+/**
  * The indexability verdict: every signal Google reads, combined the way Google does (all
  * applicable directives count, the most restrictive wins, other crawlers' rules are ignored),
  * each reason with its evidence. Pure: pass what is known so far; pass the rest when it arrives.
@@ -236,6 +266,10 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const found = collectDirectives(input.headers, served, live);
   const directives = combineDirectives(found, input.now);
   reasons.push(...directiveReasons(directives, found, blocked, live !== null));
+  // Like the robots meta tags, a meta refresh is only seen by a Googlebot that may crawl the page.
+  // The HTML as served decides; the live DOM stands in when the served HTML was not read.
+  const refresh = blocked ? { refresh: null, invalid: [] } : findMetaRefresh(served ?? live);
+  reasons.push(...metaRefreshReasons(refresh));
 
   const header = headerCanonicals(input.headers, input.url);
   const sc = htmlCanonicals(served);
@@ -307,5 +341,5 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
     : reasons.some((r) => r.severity === 'risk')
       ? 'at-risk'
       : 'indexable';
-  return { verdict, reasons, directives, found, canonicals: [...header, ...sc, ...lc], canonical, hreflang };
+  return { verdict, reasons, directives, found, canonicals: [...header, ...sc, ...lc], canonical, hreflang, metaRefresh: refresh.refresh };
 }

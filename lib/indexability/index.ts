@@ -15,3 +15,5 @@ export { bytesInputFrom } from './bytesInputFrom';
 export { collectSignals, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';
 export { indexabilityVerdict, type VerdictOptions } from './indexabilityVerdict';
 export { fetchReasons, type FetchOutcome } from './fetchReasons';
+export { parseMetaRefresh, type ParsedRefresh } from './parseMetaRefresh';
+export { findMetaRefresh, type MetaRefresh, type MetaRefreshFindings, type InvalidRefresh } from './findMetaRefresh';

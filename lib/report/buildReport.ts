@@ -1,13 +1,14 @@
 import type { ProbeResult, ValidatorLint } from '../caching/types';
 import type { Header, RedirectHop } from '../core/types';
 import type { IndexabilityResult } from '../indexability/evaluateIndexability';
+import type { MetaRefresh } from '../indexability/findMetaRefresh';
 import type { BytesInput } from '../indexability/types';
 import { tokenVerdicts } from '../indexability/robotsInputFrom';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
-import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportReason, type ReportSiteCheck, type Translate } from './types';
+import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
   generator: string;
@@ -31,6 +32,11 @@ const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null :
 
 export function reportReason(r: Reason, t: Translate, prefix: string): ReportReason {
   return { code: r.code, severity: r.severity, params: r.params.map(paramText), message: t(`${prefix}.${r.code}`, r.params), sources: r.sources };
+}
+
+function metaRefreshOf(m: MetaRefresh | null): ReportMetaRefresh | null {
+  if (!m) return null;
+  return { kind: m.kind, delaySeconds: m.delay, href: m.href, target: m.target, content: m.content, from: m.where };
 }
 
 /** The whole report as one JSON-ready object (schema: docs/report-schema.json). */
@@ -67,6 +73,7 @@ export function buildReport(input: ReportInput, t: Translate): Report {
       links: result.canonicals.map((c) => ({ from: c.from, href: c.href, resolved: c.resolved, inBody: c.inBody })),
     },
     hreflang: result.hreflang.map((h) => ({ lang: h.lang, href: h.href, resolved: h.resolved, from: h.from })),
+    metaRefresh: metaRefreshOf(result.metaRefresh),
     robots: input.robots
       ? {
           robotsUrl: input.robots.report.robotsUrl,

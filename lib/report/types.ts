@@ -47,6 +47,11 @@ export interface Report {
     links: { from: 'header' | 'served' | 'live'; href: string; resolved: string | null; inBody: boolean }[];
   };
   hreflang: { lang: string; href: string; resolved: string | null; from: 'header' | 'served' | 'live' }[];
+  /**
+   * The meta refresh browsers act on (the first readable one), or null. Added in a later release
+   * of version 1: reports saved earlier lack the field.
+   */
+  metaRefresh?: ReportMetaRefresh | null;
   robots: {
     robotsUrl: string;
     fileStatus: number | null;
@@ -85,6 +90,21 @@ export interface Report {
    * release of version 1: reports saved earlier lack the field.
    */
   siteCheck?: ReportSiteCheck | null;
+}
+
+/** A meta refresh: where it sends the browser, after how long, and what Google makes of it (`kind`). */
+export interface ReportMetaRefresh {
+  /** instant (0 s, a permanent redirect for Google), delayed (a temporary one), reload (the page's own URL), notHttp (not an http(s) URL). */
+  kind: 'instant' | 'delayed' | 'reload' | 'notHttp';
+  delaySeconds: number;
+  /** The URL as written, or null when the tag gives none. */
+  href: string | null;
+  /** The URL resolved against the document's base URL, without fragment. */
+  target: string;
+  /** The content attribute as written. */
+  content: string;
+  /** The HTML as served, or the live DOM when the served HTML was not read. */
+  from: 'served' | 'live';
 }
 
 /** One URL of a site check: where it came from and how it was requested. */

@@ -29,6 +29,11 @@ export interface SiteRow {
   canonical: string | null;
   /** Where the noindex that counts is written: a header or tag, as text. */
   noindex: string[];
+  /**
+   * A meta refresh that sends the page elsewhere (Google's permanent or temporary redirect), with
+   * its reason in the report's words; null when there is none (or it only reloads the page).
+   */
+  metaRefresh: { kind: 'instant' | 'delayed'; delaySeconds: number; target: string; message: string } | null;
 }
 
 const KEY = /^<(meta|link|title)\b/;
@@ -44,6 +49,12 @@ export function siteRow(r: Report): SiteRow {
     .map((s) => (s.kind === 'header' ? `${s.name}: ${s.value}` : s.kind === 'tag' ? s.html : ''))
     .filter(Boolean);
   const lost = r.bytes ? [...r.bytes.lost].sort((a, b) => Number(!KEY.test(a.item)) - Number(!KEY.test(b.item)) || a.offset - b.offset).map((l) => l.item) : [];
+  const m = r.metaRefresh ?? null;
+  const refreshReason = r.reasons.find((x) => x.code === 'metaRefreshInstant' || x.code === 'metaRefreshDelayed');
+  const metaRefresh =
+    m && (m.kind === 'instant' || m.kind === 'delayed') && refreshReason
+      ? { kind: m.kind, delaySeconds: m.delaySeconds, target: m.target, message: refreshReason.message }
+      : null;
   return {
     url: r.siteCheck?.requestedUrl ?? r.url,
     finalUrl: r.url,
@@ -62,5 +73,6 @@ export function siteRow(r: Report): SiteRow {
     robots: g && r.robots ? { allowed: g.allowed, line: g.line, rule: g.rule, robotsUrl: r.robots.robotsUrl, outcome: r.robots.outcome } : null,
     canonical: r.canonical.url,
     noindex: [...new Set(noindex)],
+    metaRefresh,
   };
 }

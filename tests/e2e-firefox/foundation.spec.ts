@@ -115,3 +115,24 @@ test('"Open in tab" opens the same report at popup.html?tab=<id>', async ({ ff: 
     await full.close();
   }
 });
+
+test('messages checked against their sender: a content script asking for a page-only message is refused with a clear error', async ({ tab: page, demo, ext, tabIdOf }) => {
+  await page.goto(`${demo}/small.html`);
+  const tabId = await tabIdOf(page);
+  // Sent from the add-on's isolated world in the tab: the content script's identity.
+  const fromContentWorld = (msg: unknown) =>
+    ext(
+      async (b, a) => (await b.scripting.executeScript({ target: { tabId: a.id }, world: 'ISOLATED', func: (x: unknown) => chrome.runtime.sendMessage(x), args: [a.m] }))[0]?.result,
+      { id: tabId, m: msg },
+    );
+  expect(await fromContentWorld({ crawlscope: 1, type: 'fetchPageResponse', data: { url: `${demo}/small.html` } })).toEqual({
+    ok: false,
+    error: `Refused: "fetchPageResponse" may only be sent from Crawlscope's own pages; this came from a content script.`,
+  });
+  // The same message from one of the add-on's pages (the tests' control page) is answered.
+  const answered = (await ext((b, u) => b.runtime.sendMessage({ crawlscope: 1, type: 'fetchPageResponse', data: { url: u } }), `${demo}/small.html`)) as {
+    ok: boolean;
+    value: { record: { statusCode: number } };
+  };
+  expect(answered).toMatchObject({ ok: true, value: { record: { statusCode: 200 } } });
+});

@@ -1,6 +1,15 @@
 import type { Page } from 'puppeteer-core';
 import { test, expect, type ExtEval } from './fixtures';
 import { expectAttr, tid } from './dom';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseYAML } from 'confbox';
+import { createTranslator, flattenMessages, type MessageParam } from '../../lib/i18n';
+import { META_REFRESH_DELAYED } from '../fixtures/demo-site/routes/indexability.mjs';
+
+/** The popup's English, from locales/en.yml. */
+const EN = flattenMessages(parseYAML(fs.readFileSync(path.resolve(import.meta.dirname, '../../locales/en.yml'), 'utf8')));
+const en = (key: string, params: MessageParam[] = []) => createTranslator('en', EN).t(key, params);
 
 // The Chromium suite's verdicts (tests/e2e/indexability.spec.ts), in Firefox: exact reasons with
 // their evidence, and the toolbar badge.
@@ -89,5 +98,30 @@ test.describe('indexability verdict', () => {
     expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
     expect(r.reasons[0]!.evidence).toEqual([`${demo}/robots.txt line 16: Disallow: /`]);
     expect(r.reasons[3]!.evidence).toEqual([`HTML as served: <link rel="canonical" href="${demo}/indexability/indexable.html">`]);
+  });
+});
+
+test.describe('meta refresh', () => {
+  // As in Chromium: the popup sees a delayed refresh; an instant one has already been followed.
+  test('a delayed refresh: "At risk", the reason names the target and the delay, the served tag as evidence', async ({ tab: page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/meta-refresh-delayed.html`);
+    const r = await reportFor(await openPopup(page));
+    expect(r.verdict).toBe('at-risk');
+    expect(r.reasons.map((x) => x.key)).toEqual(['risk:metaRefreshDelayed', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[0]).toEqual({
+      key: 'risk:metaRefreshDelayed',
+      text: en('indexability.reason.metaRefreshDelayed', [`${demo}/indexability/moved-here.html`, 120]),
+      evidence: [en('report.source.tagServed', [`<meta http-equiv="refresh" content="${META_REFRESH_DELAYED}">`])],
+    });
+    expect(page.url()).toBe(`${demo}/indexability/meta-refresh-delayed.html`);
+  });
+
+  test('an instant refresh: Firefox moves on at once, and the popup reports the page it landed on', async ({ tab: page, demo, openPopup }) => {
+    const target = `${demo}/indexability/moved-here.html`;
+    await page.goto(`${demo}/indexability/meta-refresh-instant.html`);
+    await expect.poll(() => page.url()).toBe(target);
+    const r = await reportFor(await openPopup(page));
+    expect(r.verdict).toBe('indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
   });
 });

@@ -168,3 +168,40 @@ test('"Open in tab" opens the same report at popup.html?tab=<id>', async ({ cont
   await full.close();
   await popup.close();
 });
+
+test.describe('messages checked against their sender', () => {
+  /** Sends `msg` to the background from Crawlscope's isolated world in the tab: the content script's identity. */
+  const fromContentWorld = (sw: import('@playwright/test').Worker, tabId: number, msg: unknown) =>
+    sw.evaluate(
+      async ({ id, m }) => (await chrome.scripting.executeScript({ target: { tabId: id }, world: 'ISOLATED', func: (x) => chrome.runtime.sendMessage(x), args: [m] }))[0]?.result,
+      { id: tabId, m: msg },
+    );
+
+  test('a content script asking for a page-only message is refused with a clear error; its own message is answered', async ({ page, demo, serviceWorker, tabIdOf, context, extensionId }) => {
+    await page.goto(`${demo}/small.html`);
+    const tabId = await tabIdOf(page);
+    const refused = await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'fetchPageResponse', data: { url: `${demo}/small.html` } });
+    expect(refused).toEqual({ ok: false, error: `Refused: "fetchPageResponse" may only be sent from Crawlscope's own pages; this came from a content script.` });
+    const hop = await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'sitecheckHop', data: { id: 'x', url: `${demo}/small.html`, userAgent: 'Googlebot' } });
+    expect(hop).toEqual({ ok: false, error: `Refused: "sitecheckHop" may only be sent from Crawlscope's own pages; this came from a content script.` });
+    // An unknown type from our own world: an answer, not silence.
+    expect(await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'noSuchMessage', data: {} })).toEqual({ ok: false, error: 'Unknown message "noSuchMessage"' });
+    // What the page-analysis script sends is answered (the whole document, fetched by the background).
+    const doc = (await fromContentWorld(serviceWorker, tabId, {
+      crawlscope: 1, type: 'bytesFetchDocument',
+      data: { url: `${demo}/small.html`, headerBytes: 200, limit: 2_097_152, charset: 'utf-8', mediaType: 'text/html', nav: null },
+    })) as { ok: boolean; value: { read: { fetchedBytes: number } } };
+    expect(doc.ok).toBe(true);
+    expect(doc.value.read.fetchedBytes).toBe(SMALL_BYTES);
+    // The same page-only message from one of our pages opened in a tab (tab set, our address) is answered.
+    const ext = await context.newPage();
+    await ext.goto(`chrome-extension://${extensionId}/options.html`);
+    const answered = (await ext.evaluate((u) => chrome.runtime.sendMessage({ crawlscope: 1, type: 'fetchPageResponse', data: { url: u } }), `${demo}/small.html`)) as {
+      ok: boolean;
+      value: { record: { statusCode: number } };
+    };
+    expect(answered.ok).toBe(true);
+    expect(answered.value.record.statusCode).toBe(200);
+    await ext.close();
+  });
+});

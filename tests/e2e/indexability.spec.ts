@@ -4,11 +4,18 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { reportSchemaErrors } from '../support/reportSchema';
+import { parseYAML } from 'confbox';
+import { createTranslator, flattenMessages, type MessageParam } from '../../lib/i18n';
+import { META_REFRESH_DELAYED, META_REFRESH_MALFORMED } from '../fixtures/demo-site/routes/indexability.mjs';
 
 // The popup report on the demo site's indexability pages: exact verdicts, exact reasons with
 // their evidence, the toolbar badge, the caching probe, the JSON export and the keyboard.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHOTS = path.resolve(here, '../../test-results/indexability-screens');
+
+/** The popup's English, from locales/en.yml. */
+const EN = flattenMessages(parseYAML(fs.readFileSync(path.resolve(here, '../../locales/en.yml'), 'utf8')));
+const en = (key: string, params: MessageParam[] = []) => createTranslator('en', EN).t(key, params);
 
 const GREEN = [20, 108, 46, 255];
 const AMBER = [161, 92, 0, 255];
@@ -195,6 +202,51 @@ test.describe('indexability verdict', () => {
     expect(js.verdict).toBe('at-risk');
     expect(js.reasons[0]!.key).toBe('risk:noindexAddedByJs');
     expect(js.reasons[0]!.evidence).toEqual(['Live DOM: <meta name="robots" content="noindex">']);
+  });
+});
+
+test.describe('meta refresh', () => {
+  // The tab holds the refreshing page only for a delayed refresh: an instant one (0 s) is followed
+  // by the browser before any popup can open, and the tab (its record, its content script) is
+  // then the target's. The site check and the command line, which follow no refresh, report the
+  // instant one (tests/unit/sitecheck).
+  test('a delayed refresh: "At risk", the reason names the target and the delay, the served tag as evidence, amber badge', async ({ page, demo, openPopup, serviceWorker, tabIdOf }) => {
+    await page.goto(`${demo}/indexability/meta-refresh-delayed.html`);
+    const tabId = await tabIdOf(page);
+    await expect.poll(() => badge(serviceWorker, tabId)).toEqual({ text: '!', color: AMBER });
+    const r = await reportFor(page, openPopup, 'meta-refresh-delayed');
+    expect(r.verdict).toBe('at-risk');
+    expect(r.reasons.map((x) => x.key)).toEqual(['risk:metaRefreshDelayed', EXTENDED, 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    const target = `${demo}/indexability/moved-here.html`;
+    expect(r.reasons[0]).toEqual({
+      key: 'risk:metaRefreshDelayed',
+      text: en('indexability.reason.metaRefreshDelayed', [target, 120]),
+      evidence: [en('report.source.tagServed', [`<meta http-equiv="refresh" content="${META_REFRESH_DELAYED}">`])],
+    });
+    // Still the refreshing page: the browser has not moved on.
+    expect(page.url()).toBe(`${demo}/indexability/meta-refresh-delayed.html`);
+  });
+
+  test('an instant refresh: the browser moves on at once, and the popup reports the page it landed on', async ({ page, demo, openPopup }) => {
+    const target = `${demo}/indexability/moved-here.html`;
+    await page.goto(`${demo}/indexability/meta-refresh-instant.html`);
+    await page.waitForURL(target);
+    const r = await reportFor(page, openPopup, 'meta-refresh-instant-target');
+    expect(r.verdict).toBe('indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
+    expect(r.reasons[3]!.evidence).toEqual([en('report.source.tagServed', [`<link rel="canonical" href="${target}">`])]);
+  });
+
+  test('a malformed refresh: a note with the content as written; nothing redirects', async ({ page, demo, openPopup }) => {
+    await page.goto(`${demo}/indexability/meta-refresh-malformed.html`);
+    const r = await reportFor(page, openPopup, 'meta-refresh-malformed');
+    expect(r.verdict).toBe('indexable');
+    expect(r.reasons.map((x) => x.key)).toEqual([EXTENDED, 'info:metaRefreshInvalid', 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    expect(r.reasons[1]).toEqual({
+      key: 'info:metaRefreshInvalid',
+      text: en('indexability.reason.metaRefreshInvalid', [META_REFRESH_MALFORMED]),
+      evidence: [en('report.source.tagServed', [`<meta http-equiv="refresh" content="${META_REFRESH_MALFORMED}">`])],
+    });
   });
 });
 

@@ -259,4 +259,65 @@ describe('evaluateIndexability', () => {
     // cut at 8192 characters: the trailing "noindex" is never read
     expect(scoped.reasons[0]!.params[1]).toHaveLength(8190);
   });
+
+  describe('meta refresh', () => {
+    const refresh = (content: string, inBody = false): TagInfo => ({ tag: 'meta', attrs: { 'http-equiv': 'refresh', content }, inBody });
+    const TAG = (content: string) => ({ kind: 'tag', html: `<meta http-equiv="refresh" content="${content}">`, where: 'served', inBody: false });
+
+    it('an instant refresh (0 s) to another URL: not indexable, like a 301 — the target gets indexed; reason with [target, delay] and the tag', () => {
+      const r = evaluateIndexability(input({ served: page('served', [refresh('0; url=/p/2')]), live: null }));
+      expect(r.verdict).toBe('not-indexable');
+      expect(codes(r)).toEqual(['block:metaRefreshInstant', 'info:canonicalNone', 'ok:status200']);
+      expect(r.reasons[0]).toEqual({ code: 'metaRefreshInstant', severity: 'block', params: ['https://shop.example/p/2', 0], sources: [TAG('0; url=/p/2')] });
+      expect(r.metaRefresh).toMatchObject({ kind: 'instant', delay: 0, target: 'https://shop.example/p/2', where: 'served' });
+      expect(badgeFor(r.verdict).text).toBe('NO');
+    });
+
+    it('a delayed refresh: at risk (a temporary redirect, Google may index either URL)', () => {
+      const r = evaluateIndexability(input({ served: page('served', [refresh("5; URL='https://other.example/x'")]) }));
+      expect(r.verdict).toBe('at-risk');
+      expect(codes(r)).toEqual(['risk:metaRefreshDelayed', 'info:canonicalNone', 'ok:status200']);
+      expect(r.reasons[0]).toEqual({ code: 'metaRefreshDelayed', severity: 'risk', params: ['https://other.example/x', 5], sources: [TAG("5; URL='https://other.example/x'")] });
+    });
+
+    it('a refresh to the page itself is a reload, not a redirect: a note, the page stays indexable', () => {
+      const r = evaluateIndexability(input({ served: page('served', [refresh('300')]) }));
+      expect(r.verdict).toBe('indexable');
+      expect(codes(r)).toEqual(['info:metaRefreshReload', 'info:canonicalNone', 'ok:status200']);
+      expect(r.reasons[0]!.params).toEqual([300]);
+      expect(codes(evaluateIndexability(input({ served: page('served', [refresh('0; url=https://shop.example/p/1#x')]) })))[0]).toBe('info:metaRefreshReload');
+    });
+
+    it('an unreadable refresh: a clear note with the content as written, no crash, no redirect', () => {
+      const r = evaluateIndexability(input({ served: page('served', [refresh('soon; url=/p/2')]) }));
+      expect(r.verdict).toBe('indexable');
+      expect(r.reasons[0]).toEqual({ code: 'metaRefreshInvalid', severity: 'info', params: ['soon; url=/p/2'], sources: [TAG('soon; url=/p/2')] });
+      expect(r.metaRefresh).toBeNull();
+    });
+
+    it('a refresh to a non-http(s) URL: a note', () => {
+      const r = evaluateIndexability(input({ served: page('served', [refresh('0; url=javascript:go()')]) }));
+      expect(r.verdict).toBe('indexable');
+      expect(r.reasons[0]).toMatchObject({ code: 'metaRefreshNotHttp', severity: 'info', params: ['javascript:go()'] });
+    });
+
+    it('the HTML as served decides; the live DOM stands in only when the served HTML is unknown', () => {
+      const both = evaluateIndexability(input({ served: page('served', [refresh('9; url=/a')]), live: page('live', [refresh('0; url=/b')]) }));
+      expect(both.reasons[0]).toMatchObject({ code: 'metaRefreshDelayed', params: ['https://shop.example/a', 9] });
+      const liveOnly = evaluateIndexability(input({ served: null, live: page('live', [refresh('0; url=/b')]) }));
+      expect(liveOnly.reasons[0]).toEqual({
+        code: 'metaRefreshInstant', severity: 'block', params: ['https://shop.example/b', 0],
+        sources: [{ kind: 'tag', html: '<meta http-equiv="refresh" content="0; url=/b">', where: 'live', inBody: false }],
+      });
+    });
+
+    it('not seen when robots.txt keeps Googlebot out, nor on a response that is not HTML', () => {
+      const robots = { robotsUrl: 'https://shop.example/robots.txt', fileStatus: 200, allowed: false, line: 2, rule: 'Disallow: /p/', userAgent: 'googlebot', googleExtended: null, canonicalAllowed: null };
+      const blocked = evaluateIndexability(input({ served: page('served', [refresh('0; url=/p/2')]), robots }));
+      expect(codes(blocked).filter((c) => c.includes('metaRefresh'))).toEqual([]);
+      expect(blocked.metaRefresh).toBeNull();
+      const pdf = evaluateIndexability(input({ headers: [{ name: 'Content-Type', value: 'application/pdf' }], served: page('served', [refresh('0; url=/p/2')]) }));
+      expect(codes(pdf).filter((c) => c.includes('metaRefresh'))).toEqual([]);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchRobotsTxt } from '../../../lib/crawl';
 import { checkUrl, siteRow, rowsToCsv, csvField, type CheckContext, type RobotsFacts } from '../../../lib/sitecheck';
 import { parseRobotsReport } from '../../../lib/robots';
+import { reportToMarkdown } from '../../../lib/report';
 import { googlebotUserAgent } from '../../../lib/compare';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import { fakeSite, page, reply, robots, t, type Route } from './helpers';
@@ -181,6 +182,52 @@ describe('checkUrl: one report per URL, in the report schema', () => {
     expect(siteRow(r).robots).toMatchObject({ allowed: false, line: null, outcome: 'disallow-all' });
   });
 
+  it('an instant meta refresh: not indexable, the target named (relative to <base>), the tag as evidence; the target is not requested', async () => {
+    const body = '<!doctype html><html><head><title>Old</title><base href="/new/"><meta http-equiv="refresh" content="0; URL=\'page.html\'"></head><body><p>Moved.</p></body></html>';
+    const { c, calls } = ctx({ [`${O}/robots.txt`]: robots(''), [`${O}/old`]: page(body) });
+    const r = await checkUrl(src(`${O}/old`), c);
+    expect(reportSchemaErrors(r)).toEqual([]);
+    expect(calls.map((x) => x.url)).toEqual([`${O}/robots.txt`, `${O}/old`]);
+    expect(r.verdict).toBe('not-indexable');
+    expect(codes(r)).toEqual(['block:metaRefreshInstant', 'info:canonicalNone', 'ok:status200', 'ok:robotsAllowed']);
+    const evidence = { kind: 'tag', html: `<meta http-equiv="refresh" content="0; URL='page.html'">`, where: 'served', inBody: false };
+    expect(r.reasons[0]).toEqual({
+      code: 'metaRefreshInstant', severity: 'block', params: [`${O}/new/page.html`, '0'],
+      message: `indexability.reason.metaRefreshInstant(${O}/new/page.html|0)`, sources: [evidence],
+    });
+    expect(r.metaRefresh).toEqual({ kind: 'instant', delaySeconds: 0, href: 'page.html', target: `${O}/new/page.html`, content: "0; URL='page.html'", from: 'served' });
+    expect(siteRow(r)).toMatchObject({ verdict: 'not-indexable', why: ['metaRefreshInstant'], metaRefresh: { kind: 'instant', delaySeconds: 0, target: `${O}/new/page.html`, message: r.reasons[0]!.message } });
+    // The Markdown export: the reason with the tag as code.
+    expect(reportToMarkdown(r, t)).toContain(
+      `- **report.severity.block()** — indexability.reason.metaRefreshInstant(${O}/new/page.html|0)\n  - \`report.source.tagServed(<meta http-equiv="refresh" content="0; URL='page.html'">)\``,
+    );
+  });
+
+  it('a delayed meta refresh is at risk; one past the byte limit does not exist for Google; an unreadable one is a note', async () => {
+    const delayed = '<!doctype html><html><head><title>Soon</title><meta http-equiv="refresh" content="5; url=https://other.example/"></head><body><p>x</p></body></html>';
+    const head = '<!doctype html><html><head><title>Big</title></head><body>';
+    const past = head + '<p>' + 'a'.repeat(2_200_000) + '</p><meta http-equiv="refresh" content="0; url=/elsewhere"></body></html>';
+    const bad = '<!doctype html><html><head><title>Bad</title><meta http-equiv="refresh" content="; url=/x"></head><body><p>x</p></body></html>';
+    const { c } = ctx({ [`${O}/robots.txt`]: robots(''), [`${O}/d`]: page(delayed), [`${O}/big`]: page(past), [`${O}/bad`]: page(bad) });
+    const d = await checkUrl(src(`${O}/d`), c);
+    expect(reportSchemaErrors(d)).toEqual([]);
+    expect(d.verdict).toBe('at-risk');
+    expect(d.reasons[0]).toMatchObject({ code: 'metaRefreshDelayed', severity: 'risk', params: ['https://other.example/', '5'] });
+    expect(siteRow(d).metaRefresh).toMatchObject({ kind: 'delayed', delaySeconds: 5, target: 'https://other.example/' });
+
+    const big = await checkUrl(src(`${O}/big`), c);
+    expect(reportSchemaErrors(big)).toEqual([]);
+    expect(big.bytes?.truncated).toBe(true);
+    expect(big.metaRefresh).toBeNull();
+    expect(codes(big).filter((x) => x.includes('metaRefresh'))).toEqual([]);
+    expect(siteRow(big).metaRefresh).toBeNull();
+
+    const b = await checkUrl(src(`${O}/bad`), c);
+    expect(b.verdict).toBe('indexable');
+    expect(b.reasons[0]).toMatchObject({ code: 'metaRefreshInvalid', severity: 'info', params: ['; url=/x'] });
+    expect(b.metaRefresh).toBeNull();
+  });
+
   it('Googlebot Desktop on request: its own User-Agent, named in the report', async () => {
     const desktop = googlebotUserAgent('desktop');
     const { c, calls } = ctx({ [`${O}/robots.txt`]: robots(''), [`${O}/a`]: page('<title>a</title>') }, { agent: 'desktop', userAgent: desktop });
@@ -205,7 +252,7 @@ describe('the table row and its CSV', () => {
       {
         url: 'https://s/a', finalUrl: 'https://s/a', sitemap: 'https://s/sm.xml', verdict: 'at-risk', why: ['pastCut'], status: 200, redirects: 0, error: null,
         bytes: 2_100_000, limit: 2_097_152, truncated: true, cutOffset: 2_097_152, lost: ['<link> https://s/a', '<h2> More'], bytesLowerBound: false,
-        robots: { allowed: true, line: null, rule: null, robotsUrl: 'https://s/robots.txt', outcome: 'parse' }, canonical: null, noindex: [],
+        robots: { allowed: true, line: null, rule: null, robotsUrl: 'https://s/robots.txt', outcome: 'parse' }, canonical: null, noindex: [], metaRefresh: null,
       },
     ]);
     expect(csv).toBe(

@@ -8,6 +8,14 @@ import { overTail } from '../../fixtures/demo-site/routes/sitecheck.mjs';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import type { Report } from '../../../lib/report';
 import { displayWidth } from '../../../cli/displayWidth';
+import { META_REFRESH_INSTANT, META_REFRESH_MALFORMED } from '../../fixtures/demo-site/routes/indexability.mjs';
+import { createTranslator, flattenMessages, type MessageParam } from '../../../lib/i18n';
+import { parseYAML } from 'confbox';
+import fs from 'node:fs';
+
+/** English as the command line writes it, from locales/en.yml. */
+const EN = flattenMessages(parseYAML(fs.readFileSync(path.resolve(import.meta.dirname, '../../../locales/en.yml'), 'utf8')));
+const en = (key: string, params: MessageParam[] = []) => createTranslator('en', EN).t(key, params);
 
 const BIN = path.resolve(import.meta.dirname, '../../../bin/crawlscope.mjs');
 let site: DemoSite;
@@ -93,6 +101,32 @@ describe('crawlscope (command line)', () => {
     expect(head).toMatch(/^verdict +status +bytes\/limit +cut at +robots\.txt +canonical +noindex from +URL$/);
     expect(row).toMatch(new RegExp(`^Indexable +200 +477/2097152 +— +allowed +this URL +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
     expect(summary).toBe('1 URL: 1 indexable, 0 at risk, 0 not indexable; 0 over the byte limit.');
+  }, 30_000);
+
+  it('a meta refresh: the table says where it sends Google, under the row; the JSON names the target; exit 1', async () => {
+    const instant = `${O}/indexability/meta-refresh-instant.html`;
+    const delayed = `${O}/indexability/meta-refresh-delayed.html`;
+    const target = `${O}/indexability/moved-here.html`;
+    const { code, out } = await cli([delayed, instant]);
+    expect(code).toBe(1);
+    const rows = out.split('\n');
+    // Worst first: the instant refresh (not indexable) with its reason under it, then the delayed one (at risk).
+    expect(rows[1]).toMatch(new RegExp(`^${en('indexability.verdict.notIndexable')} +200 .* ${instant.replace(/[.]/g, '\\.')}$`));
+    expect(rows[2]).toBe(`    ${en('indexability.reason.metaRefreshInstant', [target, 0])}`);
+    expect(rows[3]).toMatch(new RegExp(`^${en('indexability.verdict.atRisk')} +200 .* ${delayed.replace(/[.]/g, '\\.')}$`));
+    expect(rows[4]).toBe(`    ${en('indexability.reason.metaRefreshDelayed', [target, 120])}`);
+
+    const json = await cli([instant, `${O}/indexability/meta-refresh-malformed.html`, '--json']);
+    const [i, m] = lines(json.out).sort((a, b) => a.url.localeCompare(b.url));
+    expect(reportSchemaErrors(i)).toEqual([]);
+    expect(i!.verdict).toBe('not-indexable');
+    expect(i!.metaRefresh).toEqual({ kind: 'instant', delaySeconds: 0, href: 'moved-here.html', target, content: META_REFRESH_INSTANT, from: 'served' });
+    expect(i!.reasons.find((r) => r.code === 'metaRefreshInstant')).toEqual({
+      code: 'metaRefreshInstant', severity: 'block', params: [target, '0'], message: en('indexability.reason.metaRefreshInstant', [target, 0]),
+      sources: [{ kind: 'tag', html: `<meta http-equiv="refresh" content="${META_REFRESH_INSTANT}">`, where: 'served', inBody: false }],
+    });
+    expect(m!.metaRefresh).toBeNull();
+    expect(m!.reasons.find((r) => r.code === 'metaRefreshInvalid')).toMatchObject({ severity: 'info', message: en('indexability.reason.metaRefreshInvalid', [META_REFRESH_MALFORMED]) });
   }, 30_000);
 
   it('the table in the user’s language: --lang, or the locale of the environment; wide characters keep the columns aligned', async () => {
