@@ -270,7 +270,7 @@ describe('evaluateIndexability', () => {
       expect(codes(r)).toEqual(['block:metaRefreshInstant', 'info:canonicalNone', 'ok:status200']);
       expect(r.reasons[0]).toEqual({ code: 'metaRefreshInstant', severity: 'block', params: ['https://shop.example/p/2', 0], sources: [TAG('0; url=/p/2')] });
       expect(r.metaRefresh).toMatchObject({ kind: 'instant', delay: 0, target: 'https://shop.example/p/2', where: 'served' });
-      expect(badgeFor(r.verdict).text).toBe('NO');
+      expect(badgeFor(r.verdict)?.text).toBe('NO');
     });
 
     it('a delayed refresh: at risk (a temporary redirect, Google may index either URL)', () => {
@@ -319,5 +319,18 @@ describe('evaluateIndexability', () => {
       const pdf = evaluateIndexability(input({ headers: [{ name: 'Content-Type', value: 'application/pdf' }], served: page('served', [refresh('0; url=/p/2')]) }));
       expect(codes(pdf).filter((c) => c.includes('metaRefresh'))).toEqual([]);
     });
+  });
+});
+
+describe('badgeFor: the toolbar badge never claims more than is known', () => {
+  it('with robots.txt known: green OK, amber !, red NO', () => {
+    expect(badgeFor('indexable')).toEqual({ text: 'OK', color: '#146c2e' });
+    expect(badgeFor('at-risk', true)).toEqual({ text: '!', color: '#a15c00' });
+    expect(badgeFor('not-indexable', true)).toEqual({ text: 'NO', color: '#b3261e' });
+  });
+  it('without robots.txt: no badge for OK or ! (robots.txt could still block the page); NO stays NO', () => {
+    expect(badgeFor('indexable', false)).toBeNull();
+    expect(badgeFor('at-risk', false)).toBeNull();
+    expect(badgeFor('not-indexable', false)).toEqual({ text: 'NO', color: '#b3261e' });
   });
 });
