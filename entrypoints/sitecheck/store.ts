@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
 import { base64ToBytes } from '../../lib/core/base64';
+import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { sendToBackground } from '../../utils/messaging';
 import { bytesLimit } from '../../utils/settings';
 import {
@@ -105,7 +106,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
   const checkAccess = async () => {
     const { site, access } = get();
     if (!site) return;
-    const granted = await browser.permissions.contains({ origins: [`${site}/*`] }).catch(() => true);
+    const granted = await browser.permissions.contains({ origins: [hostPermissionPattern(site)] }).catch(() => true);
     if (granted) set({ access: null });
     else if (access?.state !== 'refused') set({ access: { state: 'missing', origins: [site] } });
   };
@@ -166,7 +167,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       // the handler has awaited anything. Already granted (Chrome grants <all_urls> at install),
       // it resolves true at once, without a prompt.
       const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
-      const asked = browser.permissions.request({ origins: wanted.map((o) => `${o}/*`) }).catch(() => false);
+      const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
       if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
       lines = [];
       pending = [];

@@ -4,6 +4,7 @@
 // assert the same.
 import { CSV_COLUMNS } from '../../lib/sitecheck';
 import { say } from './say';
+import { overTail } from '../fixtures/demo-site/routes/sitecheck.mjs';
 
 export interface ShownRow {
   url: string;
@@ -105,4 +106,20 @@ export function demoCsv(demo: string): string[] {
     `${demo}/sitecheck/redirect.html,${ok},indexable,,200,1,,477,2097152,false,,,allowed,,,${ok},,${more}`,
     '',
   ];
+}
+
+/** The report's bytes of the page over the limit: 168 header bytes (HTTP/1.1 text), the body, the cut, and what lies past it with its response offset. */
+export function demoOverBytes(demo: string) {
+  const tail = 168 + 2_600_000 - overTail(demo).length;
+  return {
+    headerBytes: 168,
+    bodyBytes: 2_600_000,
+    limit: 2_097_152,
+    truncated: true,
+    cutOffset: 2_097_152,
+    lost: [
+      { item: '<h2> Below the cut', offset: tail },
+      { item: `<link> ${demo}/sitecheck/over.html`, offset: tail + overTail(demo).indexOf('<link') },
+    ],
+  };
 }
