@@ -21,6 +21,8 @@ export interface CliText {
   language: UiLanguage;
   tag: string;
   t: Translate;
+  /** A number as `t` writes its number parameters (Intl in the language: 2,097,152 / 2.097.152). */
+  number: (n: number) => string;
   /** A duration in whole seconds or minutes, in the language. */
   duration: (ms: number) => string;
 }
@@ -28,7 +30,7 @@ export interface CliText {
 export function cliText(language: UiLanguage): CliText {
   const tag = languageTag(language);
   const english = read('en');
-  const { t } = createTranslator(tag, language === 'en' ? english : read(language), english);
+  const { t, formatters } = createTranslator(tag, language === 'en' ? english : read(language), english);
   const unit = (n: number, u: string) => new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'short', maximumFractionDigits: 0 }).format(n);
-  return { language, tag, t, duration: (ms) => (ms < 60_000 ? unit(Math.ceil(ms / 1000), 'second') : unit(Math.ceil(ms / 60_000), 'minute')) };
+  return { language, tag, t, number: formatters.number, duration: (ms) => (ms < 60_000 ? unit(Math.ceil(ms / 1000), 'second') : unit(Math.ceil(ms / 60_000), 'minute')) };
 }

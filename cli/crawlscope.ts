@@ -2,11 +2,29 @@
 // given) as Googlebot sees it, with the same lib/ core as the extension's "Check this site" page.
 import { parseArgs } from 'node:util';
 import { LIMIT_CHOICES } from '../lib/bytes/limits';
-import { startSiteCheck, siteRow, worstFirst, type SiteRow, type SitemapProblem, type SiteCheckSummary } from '../lib/sitecheck';
-import type { Report } from '../lib/report';
+import {
+  bytesCell,
+  canonicalCell,
+  columnHeading,
+  cutCell,
+  lostCell,
+  noindexCell,
+  problemText,
+  progressText,
+  robotsCell,
+  SITE_CHECK_DEFAULTS as D,
+  SITE_COLUMNS,
+  sitemapText,
+  startSiteCheck,
+  siteRow,
+  statusCell,
+  worstFirst,
+  type SiteRow,
+  type SiteCheckSummary,
+} from '../lib/sitecheck';
+import { verdictText, type Report } from '../lib/report';
 import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
-import { verdictKey } from '../lib/report';
 import { nodeFetchHop } from './nodeFetchHop';
 
 const VERSION = '0.1.0';
@@ -22,11 +40,11 @@ HTTP/1.1 text + uncompressed body) against Googlebot's limit, the cut and what l
 meta robots and X-Robots-Tag, canonical.
 
 Options:
-  --agent smartphone|desktop   Googlebot Smartphone (default) or Googlebot Desktop
-  --limit <bytes>              byte limit for HTML: ${LIMIT_CHOICES.join(', ')} (default 2097152; PDFs 64 MB)
-  --concurrency <n>            requests at once per host, 1–16 (default 2)
-  --max-urls <n>               stop after this many URLs (default 50000)
-  --timeout <seconds>          time per URL, redirects and body included (default 10)
+  --agent smartphone|desktop   Googlebot Smartphone or Googlebot Desktop (default ${D.agent})
+  --limit <bytes>              byte limit for HTML: ${LIMIT_CHOICES.join(', ')} (default ${D.limit}; PDFs 64 MB)
+  --concurrency <n>            requests at once per host, ${D.minConcurrency}–${D.maxConcurrency} (default ${D.concurrency})
+  --max-urls <n>               stop after this many URLs (default ${D.maxUrls})
+  --timeout <seconds>          time per URL, redirects and body included (default ${D.timeoutMs / 1000})
   --json                       one report per line (JSON Lines, docs/report-schema.json)
   --lang <language>            the language of the table and messages: en, de, es, sk, ru, zh_TW
                                (default: from LC_ALL / LC_MESSAGES / LANG, else English)
@@ -60,38 +78,47 @@ const pad = (s: string, n: number) => {
   return w >= n ? s : s + ' '.repeat(n - w);
 };
 
-function table(rows: SiteRow[], t: CliText['t']): string {
-  const none = t('sitecheck.none');
-  const head = ['colVerdict', 'colStatus', 'colBytes', 'colCut', 'colRobots', 'colCanonical', 'colNoindex', 'colUrl'].map((k) => t(`sitecheck.cli.${k}`));
-  const cells = rows.map((r) => [
-    t(`indexability.verdict.${verdictKey(r.verdict)}`),
-    r.status === null ? (r.error ?? (r.robots && !r.robots.allowed ? t('sitecheck.notFetched') : none)) : String(r.status),
-    r.bytes === null ? none : `${r.bytesLowerBound ? '≥' : ''}${r.bytes}/${r.limit}`,
-    r.cutOffset === null ? none : String(r.cutOffset),
-    r.robots === null
-      ? none
-      : r.robots.line === null
-        ? t(r.robots.allowed ? 'sitecheck.robotsAllowed' : 'sitecheck.robotsUnreachable')
-        : t(r.robots.allowed ? 'sitecheck.robotsAllowedLine' : 'sitecheck.robotsDisallowed', [r.robots.line, r.robots.rule ?? '']),
-    r.canonical === null ? none : r.canonical === r.finalUrl ? t('sitecheck.canonicalSelf') : r.canonical,
-    r.noindex.length ? r.noindex.join(' | ') : none,
-    r.finalUrl === r.url ? r.url : `${r.url} → ${r.finalUrl}`,
-  ]);
+/** The columns of the table: the page's, with what lies past the cut on a line of its own. */
+const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost');
+
+function table(rows: SiteRow[], text: CliText): string {
+  const { t, number } = text;
+  const head = COLUMNS.map((c) => columnHeading(c, t));
+  const cells = rows.map((r) =>
+    COLUMNS.map((c) => {
+      switch (c) {
+        case 'verdict':
+          return verdictText(r.verdict, t);
+        case 'status':
+          return statusCell(r, t).status;
+        case 'bytes':
+          return bytesCell(r, t);
+        case 'cut':
+          return cutCell(r, t, number);
+        case 'robots':
+          return robotsCell(r, t);
+        case 'canonical':
+          return canonicalCell(r, t);
+        case 'noindex':
+          return noindexCell(r, t);
+        case 'url':
+          return r.url;
+      }
+    }),
+  );
   const widths = head.map((h, i) => Math.min(60, Math.max(displayWidth(h), ...cells.map((c) => displayWidth(c[i]!)))));
   const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : pad(x, widths[i]!))).join('  ').trimEnd();
   const out = [line(head)];
   rows.forEach((r, i) => {
     out.push(line(cells[i]!));
+    const redirects = statusCell(r, t).redirects;
+    if (redirects) out.push(`    ${redirects}`);
     // A meta refresh is a redirect for Google that no status code shows: its reason, under the row.
     if (r.metaRefresh) out.push(`    ${r.metaRefresh.message}`);
-    if (r.lost.length) out.push(`    ${t('sitecheck.cli.lost', [r.lost.slice(0, 5).join(', ') + (r.lost.length > 5 ? ` (+${r.lost.length - 5})` : '')])}`);
+    const lost = lostCell(r, t);
+    if (lost.items.length) out.push(`    ${t('sitecheck.cli.lost', [lost.text])}`);
   });
   return out.join('\n');
-}
-
-function problemText(p: SitemapProblem, t: CliText['t']): string {
-  const text = t(`sitecheck.problem.${p.code}`, p.params);
-  return `${p.sitemap}: ${p.line !== null ? t('sitecheck.problemAt', [p.line, text]) : text}`;
 }
 
 /** Exit code 2: a sitemap that could not be fetched, or nothing at all to check. */
@@ -121,9 +148,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       out.write(HELP);
       return 0;
     }
-    const agent = values.agent ?? 'smartphone';
+    const agent = values.agent ?? D.agent;
     if (agent !== 'smartphone' && agent !== 'desktop') throw new UsageError(`--agent must be smartphone or desktop (got "${agent}")`);
-    const limit = values.limit === undefined ? LIMIT_CHOICES[0] : Number(values.limit);
+    const limit = values.limit === undefined ? D.limit : Number(values.limit);
     if (!(LIMIT_CHOICES as readonly number[]).includes(limit)) throw new UsageError(`--limit must be one of ${LIMIT_CHOICES.join(', ')} (got "${values.limit}")`);
     const urls = positionals.map((p) => httpUrl(p, 'A URL'));
     const sitemaps = (values.sitemap ?? []).map((s) => httpUrl(s, '--sitemap'));
@@ -135,9 +162,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       urls,
       sitemaps,
       site,
-      concurrency: intOption(values.concurrency, 'concurrency', 1, 16, 2),
-      maxUrls: intOption(values['max-urls'], 'max-urls', 1, 1_000_000, 50_000),
-      timeoutMs: intOption(values.timeout, 'timeout', 1, 120, 10) * 1000,
+      concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency),
+      maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls),
+      timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000) * 1000,
       json: values.json === true,
       lang: values.lang,
     };
@@ -176,7 +203,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       else rows.push(siteRow(r));
     },
     onProgress: progress
-      ? (p) => err.write(`\r${p.done}/${p.total}${p.discovering ? '+' : ''}${p.etaMs !== null && p.state === 'running' ? ` ${t('sitecheck.eta', [text.duration(p.etaMs)])}` : ''}   `)
+      ? (p) => {
+          const w = progressText(p, t, text.duration);
+          err.write(`\r${[w.progress, w.discovering, w.eta].filter(Boolean).join(' — ')}\x1b[K`);
+        }
       : undefined,
   });
   const stop = () => check.cancel();
@@ -192,16 +222,16 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
   if (!opts.json) {
     rows.sort(worstFirst);
-    if (rows.length) out.write(table(rows, t) + '\n\n');
-    for (const s of summary.sitemaps) out.write(t('sitecheck.cli.sitemap', [s.url, s.entries]) + '\n');
-    const p = summary.progress;
-    out.write(t('sitecheck.cli.summary', [p.done, p.byVerdict.indexable, p.byVerdict['at-risk'], p.byVerdict['not-indexable'], p.overLimit]) + '\n');
+    if (rows.length) out.write(table(rows, text) + '\n\n');
+    for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
+    const w = progressText(summary.progress, t, text.duration);
+    out.write(`${w.progress}\n${w.counts}\n`);
   }
-  for (const p of problems) err.write(problemText(p, t) + '\n');
+  for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
   if (summary.progress.state === 'cancelled') return 2;
   if (summary.progress.done === 0) {
-    err.write(t('sitecheck.cli.nothing') + '\n');
+    err.write(t('sitecheck.nothing') + '\n');
     return 2;
   }
   if (problems.some((p) => UNREACHABLE.has(p.code)) || summary.errors.length || unreachable) return 2;

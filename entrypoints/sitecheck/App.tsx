@@ -1,12 +1,28 @@
 import { useMemo } from 'react';
-import { i18n, formatDuration, formatInt } from '#i18n';
-import { verdictKey } from '../../lib/report/reportToMarkdown';
-import { worstFirst, type SiteRow, type SitemapProblem, type SitemapStatus } from '../../lib/sitecheck';
+import { i18n, formatDuration, formatInt, formatList, tDynamic } from '#i18n';
+import { verdictText } from '../../lib/report';
+import {
+  bytesCell,
+  canonicalCell,
+  columnHeading,
+  cutCell,
+  lostCell,
+  noindexCell,
+  problemText,
+  progressText,
+  robotsCell,
+  SITE_CHECK_DEFAULTS,
+  SITE_COLUMNS,
+  sitemapText,
+  statusCell,
+  worstFirst,
+  type SiteRow,
+  type SitemapStatus,
+} from '../../lib/sitecheck';
 import { useSiteCheck } from './store';
 
 /** Rows drawn at most; the exports always hold every URL. */
 const MAX_ROWS = 1000;
-const none = () => i18n.t('sitecheck.none');
 
 function download(name: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -20,25 +36,18 @@ function download(name: string, text: string, type: string) {
 const fileName = (site: string, ext: string) =>
   `crawlscope-sitecheck-${new URL(site).hostname.replace(/[^a-z0-9.-]/gi, '_')}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${ext}`;
 
-function problemText(p: SitemapProblem): string {
-  const text = i18n.tDynamic(`sitecheck.problem.${p.code}`, p.params);
-  return p.line !== null ? i18n.t('sitecheck.problemAt', [p.line, text]) : text;
-}
-
 function SitemapItem({ s }: { s: SitemapStatus }) {
-  const from =
-    s.from.kind === 'robots' ? i18n.t('sitecheck.sitemapFromRobots', [s.from.robotsUrl, s.from.line]) : s.from.kind === 'index' ? i18n.t('sitecheck.sitemapFromIndex', [s.from.index]) : '';
-  const tags = [s.kind === 'sitemapindex' ? i18n.t('sitecheck.sitemapIndex') : '', s.gzip ? i18n.t('sitecheck.sitemapGzip') : ''].filter(Boolean);
+  const x = sitemapText(s, tDynamic);
   return (
     <li data-testid="sitemap" data-url={s.url} data-kind={s.kind ?? ''}>
-      <span className="cs-url">{i18n.t('sitecheck.sitemapLine', [s.url, s.entries, s.bytes])}</span>
-      {tags.length ? <span className="cs-muted"> ({tags.join(', ')})</span> : null}
-      {from ? <span className="cs-muted"> — {from}</span> : null}
+      <span className="cs-url">{x.line}</span>
+      {x.tags.length ? <span className="cs-muted"> ({x.tags.join(', ')})</span> : null}
+      {x.from ? <span className="cs-muted"> — {x.from}</span> : null}
       {s.problems.length ? (
         <ul>
           {s.problems.map((p, i) => (
             <li key={i} className={p.fatal ? 'cs-error' : 'cs-note'} data-testid="sitemap-problem" data-code={p.code}>
-              {problemText(p)}
+              {problemText(p, tDynamic)}
             </li>
           ))}
         </ul>
@@ -47,51 +56,33 @@ function SitemapItem({ s }: { s: SitemapStatus }) {
   );
 }
 
-function robotsCell(r: SiteRow): string {
-  if (!r.robots) return none();
-  if (r.robots.line === null) return r.robots.allowed ? i18n.t('sitecheck.robotsAllowed') : i18n.t('sitecheck.robotsUnreachable');
-  return i18n.t(r.robots.allowed ? 'sitecheck.robotsAllowedLine' : 'sitecheck.robotsDisallowed', [r.robots.line, r.robots.rule ?? '']);
-}
-
-function statusCell(r: SiteRow): string {
-  if (r.status === null) return r.error ?? (r.robots && !r.robots.allowed ? i18n.t('sitecheck.notFetched') : none());
-  return String(r.status);
-}
-
-function bytesCell(r: SiteRow): string {
-  if (r.bytes === null || r.limit === null) return none();
-  const total = r.bytesLowerBound ? i18n.t('sitecheck.lowerBound', [formatInt(r.bytes)]) : formatInt(r.bytes);
-  const of = i18n.t('sitecheck.bytesOf', [total, formatInt(r.limit)]);
-  return r.truncated ? `${of} — ${i18n.t('sitecheck.overBy', [formatInt(r.bytes - r.limit)])}` : of;
-}
-
 function Row({ r }: { r: SiteRow }) {
-  const lost = r.lost.slice(0, 3);
+  const t = tDynamic;
+  const status = statusCell(r, t);
+  const lost = lostCell(r, t);
   return (
     <tr data-testid="row" data-url={r.url} data-verdict={r.verdict}>
       <td data-col="verdict" className={r.verdict === 'indexable' ? '' : r.verdict === 'at-risk' ? 'cs-note' : 'cs-error'}>
-        {i18n.tDynamic(`report.verdict.${verdictKey(r.verdict)}`)}
+        {verdictText(r.verdict, t)}
       </td>
       <td data-col="status">
-        {statusCell(r)}
-        {r.redirects ? <div className="cs-muted">{i18n.t('sitecheck.redirects', [r.redirects, r.finalUrl])}</div> : null}
+        {status.status}
+        {status.redirects ? <div className="cs-muted">{status.redirects}</div> : null}
         {r.metaRefresh ? (
           <div className={r.metaRefresh.kind === 'instant' ? 'cs-error' : 'cs-note'} data-testid="meta-refresh" data-kind={r.metaRefresh.kind}>
             {r.metaRefresh.message}
           </div>
         ) : null}
       </td>
-      <td data-col="bytes">{bytesCell(r)}</td>
-      <td data-col="cut">{r.cutOffset === null ? none() : formatInt(r.cutOffset)}</td>
+      <td data-col="bytes">{bytesCell(r, t)}</td>
+      <td data-col="cut">{cutCell(r, t, formatInt)}</td>
       <td data-col="lost">
-        {lost.length ? lost.map((l, i) => <div key={i} className="cs-code">{l}</div>) : none()}
-        {r.lost.length > lost.length ? <div className="cs-muted">{i18n.t('sitecheck.moreLost', [r.lost.length - lost.length])}</div> : null}
+        {lost.items.length ? lost.items.map((l, i) => <div key={i} className="cs-code">{l}</div>) : lost.text}
+        {lost.more ? <div className="cs-muted">{lost.more}</div> : null}
       </td>
-      <td data-col="robots">{robotsCell(r)}</td>
-      <td data-col="canonical" className="cs-url">
-        {r.canonical === null ? none() : r.canonical === r.finalUrl ? i18n.t('sitecheck.canonicalSelf') : r.canonical}
-      </td>
-      <td data-col="noindex" className="cs-code">{r.noindex.length ? r.noindex.join(' | ') : none()}</td>
+      <td data-col="robots">{robotsCell(r, t)}</td>
+      <td data-col="canonical" className="cs-url">{canonicalCell(r, t)}</td>
+      <td data-col="noindex" className="cs-code">{noindexCell(r, t)}</td>
       <td data-col="url" className="cs-url">{r.url}</td>
     </tr>
   );
@@ -109,11 +100,25 @@ export function App() {
   }
   const busy = s.phase === 'running' || s.phase === 'paused';
   const p = s.progress;
+  const words = p ? progressText(p, tDynamic, formatDuration) : null;
+  const { minConcurrency: min, maxConcurrency: max } = SITE_CHECK_DEFAULTS;
   return (
     <main className="cs-popup" data-testid="sitecheck">
       <h1>{i18n.t('sitecheck.heading')}</h1>
       <p className="cs-url" data-testid="site">{i18n.t('sitecheck.site', [s.site])}</p>
       <p className="cs-muted">{i18n.t('sitecheck.intro')}</p>
+
+      {s.access ? (
+        <section className="cs-section" data-testid="access" data-state={s.access.state}>
+          <p className="cs-error" data-testid="access-missing">{i18n.t('sitecheck.access.missing', [formatList(s.access.origins)])}</p>
+          <button type="button" data-testid="access-grant" disabled={busy} onClick={() => void s.start()}>
+            {i18n.t('sitecheck.access.grant')}
+          </button>
+          {s.access.state === 'refused' ? (
+            <p role="alert" className="cs-muted" data-testid="access-refused">{i18n.t('sitecheck.access.refused', [formatList(s.access.origins)])}</p>
+          ) : null}
+        </section>
+      ) : null}
 
       <form
         className="cs-section"
@@ -138,7 +143,7 @@ export function App() {
           </label>
           <label>
             {i18n.t('sitecheck.concurrencyLabel')}{' '}
-            <input type="number" min={1} max={16} value={s.concurrency} onChange={(e) => s.set({ concurrency: Math.min(16, Math.max(1, Number(e.target.value) || 1)) })} data-testid="concurrency" />
+            <input type="number" min={min} max={max} value={s.concurrency} onChange={(e) => s.set({ concurrency: Math.min(max, Math.max(min, Number(e.target.value) || min)) })} data-testid="concurrency" />
           </label>
           <span className="cs-muted" data-testid="limit">{i18n.t('sitecheck.limitNote', [s.limit])}</span>
           <div>
@@ -146,22 +151,17 @@ export function App() {
           </div>
         </fieldset>
       </form>
-      {s.permission ? (
-        <p className="cs-error" role="alert" data-testid="permission">{i18n.t('sitecheck.permission', [s.permission.origin])}</p>
-      ) : null}
 
-      {p ? (
+      {p && words ? (
         <section className="cs-section" data-testid="progress-section" aria-live="polite">
           <p>
-            <strong data-testid="state" data-state={s.phase}>{i18n.tDynamic(`sitecheck.state.${s.phase === 'idle' ? 'running' : s.phase}`)}</strong>{' '}
-            <span data-testid="progress">{i18n.t('sitecheck.progress', [p.done, formatInt(p.total)])}</span>
-            {p.discovering ? <span className="cs-muted"> — {i18n.t('sitecheck.discovering')}</span> : null}
-            {busy && p.etaMs !== null ? <span data-testid="eta"> — {i18n.t('sitecheck.eta', [formatDuration(p.etaMs)])}</span> : null}
+            <strong data-testid="state" data-state={p.state}>{words.state}</strong>{' '}
+            <span data-testid="progress">{words.progress}</span>
+            {words.discovering ? <span className="cs-muted"> — {words.discovering}</span> : null}
+            {words.eta ? <span data-testid="eta"> — {words.eta}</span> : null}
           </p>
           <progress value={p.done} max={Math.max(1, p.total)} data-testid="progress-bar" style={{ width: '100%' }} />
-          <p data-testid="counts">
-            {i18n.t('sitecheck.counts', [formatInt(p.byVerdict.indexable), formatInt(p.byVerdict['at-risk']), formatInt(p.byVerdict['not-indexable']), formatInt(p.overLimit)])}
-          </p>
+          <p data-testid="counts">{words.counts}</p>
           {busy ? (
             <p>
               {s.phase === 'running' ? (
@@ -187,7 +187,7 @@ export function App() {
             <ul data-testid="problems">
               {s.problems.map((x, i) => (
                 <li key={i} className="cs-error" data-testid="sitemap-problem" data-code={x.code}>
-                  {problemText(x)}
+                  {problemText(x, tDynamic)}
                 </li>
               ))}
             </ul>
@@ -215,8 +215,8 @@ export function App() {
             <table className="cs-table" data-testid="results-table">
               <thead>
                 <tr>
-                  {(['verdict', 'status', 'bytes', 'cut', 'lost', 'robots', 'canonical', 'noindex', 'url'] as const).map((c) => (
-                    <th key={c} scope="col">{i18n.t(`sitecheck.col.${c}`)}</th>
+                  {SITE_COLUMNS.map((c) => (
+                    <th key={c} scope="col">{columnHeading(c, tDynamic)}</th>
                   ))}
                 </tr>
               </thead>
@@ -227,7 +227,7 @@ export function App() {
               </tbody>
             </table>
           ) : (
-            <p className="cs-muted">{i18n.t('sitecheck.empty')}</p>
+            <p className="cs-muted" data-testid="no-results">{busy ? i18n.t('sitecheck.empty') : i18n.t('sitecheck.nothing')}</p>
           )}
         </section>
       ) : null}

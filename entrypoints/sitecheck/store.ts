@@ -5,11 +5,13 @@ import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
 import { base64ToBytes } from '../../lib/core/base64';
+import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { sendToBackground } from '../../utils/messaging';
 import type { HopFetcher, HopReply } from '../../lib/crawl';
 import { bytesLimit } from '../../utils/settings';
 import {
   rowsToCsv,
+  SITE_CHECK_DEFAULTS,
   siteRow,
   startSiteCheck,
   worstFirst,
@@ -78,7 +80,11 @@ interface SiteCheckPage {
   problems: SitemapProblem[];
   errors: { url: string; error: string }[];
   inputError: string | null;
-  permission: { origin: string; denied: boolean } | null;
+  /**
+   * Access to the site is missing (known before a run: the page asks at load and whenever the
+   * grants change), or the user refused it when the run asked; null while it is granted.
+   */
+  access: { state: 'missing' | 'refused'; origins: string[] } | null;
   init: (url: string | null) => Promise<void>;
   set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'concurrency'>>) => void;
   start: () => Promise<void>;
@@ -95,6 +101,14 @@ let lines: string[] = [];
 
 export const useSiteCheck = create<SiteCheckPage>((set, get) => {
   let pending: SiteRow[] = [];
+  /** Is the site's access granted? Asked before any click, so that the click itself asks nothing before its request. */
+  const checkAccess = async () => {
+    const { site, access } = get();
+    if (!site) return;
+    const granted = await browser.permissions.contains({ origins: [hostPermissionPattern(site)] }).catch(() => true);
+    if (granted) set({ access: null });
+    else if (access?.state !== 'refused') set({ access: { state: 'missing', origins: [site] } });
+  };
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
   // Rows are handed to React in batches: 10,000 results are not 10,000 renders.
   const flush = () => {
@@ -108,9 +122,9 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
   return {
     site: null,
     sitemap: '',
-    agent: 'smartphone',
-    concurrency: 2,
-    limit: 2_097_152,
+    agent: SITE_CHECK_DEFAULTS.agent,
+    concurrency: SITE_CHECK_DEFAULTS.concurrency,
+    limit: SITE_CHECK_DEFAULTS.limit,
     phase: 'idle',
     progress: null,
     rows: [],
@@ -118,7 +132,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     problems: [],
     errors: [],
     inputError: null,
-    permission: null,
+    access: null,
     init: async (url) => {
       let site: string | null = null;
       try {
@@ -128,6 +142,11 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         site = null;
       }
       set({ site, limit: await bytesLimit.getValue() });
+      if (!site) return;
+      await checkAccess();
+      // The user may withdraw or give the grant while the page is open (the add-on manager, another page).
+      browser.permissions.onAdded.addListener(() => void checkAccess());
+      browser.permissions.onRemoved.addListener(() => void checkAccess());
     },
     set: (change) => set(change),
     start: async () => {
@@ -143,16 +162,15 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         }
         if (!ok) return set({ inputError: given });
       }
-      // Must run in the click (a user gesture) for the browser to show its prompt. Chrome grants
-      // <all_urls> at install; Firefox asks.
-      const origins = [`${site}/*`, ...(given ? [`${new URL(given).origin}/*`] : [])];
-      const allowed = await browser.permissions.contains({ origins }).catch(() => false);
-      if (!allowed && !(await browser.permissions.request({ origins }).catch(() => false))) {
-        return set({ permission: { origin: site, denied: true } });
-      }
+      // Asked inside the click's user gesture (no await before it): Firefox refuses a request once
+      // the handler has awaited anything. Already granted (Chrome grants <all_urls> at install),
+      // it resolves true at once, without a prompt.
+      const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
+      const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
+      if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
       lines = [];
       pending = [];
-      set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, permission: null });
+      set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, access: null });
       check = startSiteCheck({
         fetchHop: backgroundHop,
         site,

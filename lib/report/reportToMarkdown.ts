@@ -2,12 +2,10 @@ import type { Source } from '../indexability/types';
 import type { Report, ReportCompare, ReportReason, Translate } from './types';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
+import { verdictText } from './verdictText';
 
 /** A group's user-agent as Google spells the token (the verdict keeps it lower-cased). */
 const tokenName = (ua: string) => GOOGLE_CRAWLERS.find((c) => c.token.toLowerCase() === ua.toLowerCase())?.token ?? ua;
-
-/** Locale keys are camelCase: not-indexable → notIndexable. */
-export const verdictKey = (v: string) => v.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** Inline code that survives any backticks in page content. */
 export function mdCode(s: string): string {
@@ -68,7 +66,7 @@ function compareLines(c: ReportCompare, t: Translate): string[] {
 export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
   out.push(`# ${t('report.md.title')} — ${r.url}`, '');
-  out.push(`**${t(`report.verdict.${verdictKey(r.verdict)}`)}**`, '');
+  out.push(`**${verdictText(r.verdict, t)}**`, '');
   out.push(`- ${t('report.md.generatedAt', [{ date: Date.parse(r.generatedAt) }, r.generator])}`);
   out.push(`- ${r.fetchedAt ? t('report.md.fetchedAt', [{ date: Date.parse(r.fetchedAt) }]) : t('report.md.notRecorded')}`);
   out.push(`- ${t('report.md.status', [r.status ? `${r.status.code} ${r.status.line}`.trim() : '—'])}`);

@@ -1,6 +1,6 @@
 // Public API of lib/sitecheck: every URL of a sitemap as Googlebot sees it — the sitemap reader,
 // robots.txt and the per-URL report through an injected fetcher, the polite runner, and the
-// table row, order and CSV that the extension page and the command line share.
+// table row, order, CSV and words (display/) that the extension page and the command line share.
 export type * from './types';
 export { SITEMAP_MAX_BYTES, SITEMAP_MAX_LOC_CHARS, SITEMAP_MAX_URLS, SITEMAP_NAMESPACE } from './sitemapLimits';
 export { readSitemap, type SitemapEntry, type SitemapKind, type SitemapRead, type ReadSitemapOptions } from './readSitemap';
@@ -8,6 +8,7 @@ export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
 export { checkUrl, googlebotVerdict, URL_TIMEOUT_MS, type CheckContext, type RobotsFacts } from './checkUrl';
+export { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 export {
   startSiteCheck,
   MAX_PARALLEL,
@@ -22,3 +23,4 @@ export {
 export { siteRow, type SiteRow } from './siteRow';
 export { worstFirst } from './worstFirst';
 export { rowsToCsv, csvField, CSV_COLUMNS } from './rowsToCsv';
+export * from './display';

@@ -1,6 +1,13 @@
 import type { SiteRow } from './siteRow';
 
-/** CSV columns: stable names (like the JSON fields), not words of the UI language. */
+/**
+ * CSV columns: stable names (like the JSON fields), not words of the UI language. The CSV is data
+ * for a spreadsheet or a script, the same in every language: codes where the table has words
+ * (verdict `at-risk`, why `cutByLimit`, error `timeout`, googlebot_robots `allowed`/`disallowed`),
+ * plain digits where it has formatted numbers (2097152, never 2,097,152), `true`/`false`, URLs and
+ * page content as they are; an empty field where the table says "—". The words are the table's
+ * (lib/sitecheck/display); a row's whole report, messages included, is in the JSON Lines export.
+ */
 export const CSV_COLUMNS = [
   'url', 'final_url', 'verdict', 'why', 'status', 'redirects', 'error', 'bytes', 'limit', 'truncated', 'cut_offset',
   'lost', 'googlebot_robots', 'robots_line', 'robots_rule', 'canonical', 'noindex', 'sitemap',

@@ -1,11 +1,11 @@
 import type { Verdict } from '../indexability/types';
 import { parseRobotsReport } from '../robots/parseRobotsReport';
 import { googlebotUserAgent } from '../compare/googlebotUserAgent';
-import { DEFAULT_LIMIT } from '../bytes/limits';
 import type { Report, Translate } from '../report';
 import { checkUrl, type RobotsFacts } from './checkUrl';
 import { createRobotsReader, followRedirects, noHash, SITEMAP_REDIRECTS, type HopFetcher } from '../crawl';
 import { readSitemap, type SitemapKind } from './readSitemap';
+import { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 import type { SiteAgent, SitemapProblem, SitemapProblemCode, UrlSource } from './types';
 
 export interface SiteCheckOptions {
@@ -118,10 +118,10 @@ const originOf = (u: string) => {
  */
 export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const now = opts.now ?? Date.now;
-  const agent = opts.agent ?? 'smartphone';
+  const agent = opts.agent ?? SITE_CHECK_DEFAULTS.agent;
   const userAgent = googlebotUserAgent(agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
-  const perHost = Math.max(1, Math.floor(opts.concurrency ?? 2));
-  const maxUrls = Math.max(1, Math.floor(opts.maxUrls ?? 50_000));
+  const perHost = Math.max(1, Math.floor(opts.concurrency ?? SITE_CHECK_DEFAULTS.concurrency));
+  const maxUrls = Math.max(1, Math.floor(opts.maxUrls ?? SITE_CHECK_DEFAULTS.maxUrls));
   const run = new AbortController();
   const fetchHop: HopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, run.signal]) });
 
@@ -312,12 +312,12 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       fetchHop,
       agent,
       userAgent,
-      limit: opts.limit ?? DEFAULT_LIMIT,
+      limit: opts.limit ?? SITE_CHECK_DEFAULTS.limit,
       robotsFor,
       translate: opts.translate,
       generator: opts.generator,
       signal: run.signal,
-      timeoutMs: opts.timeoutMs,
+      timeoutMs: opts.timeoutMs ?? SITE_CHECK_DEFAULTS.timeoutMs,
       now,
     })
       .then((report) => {

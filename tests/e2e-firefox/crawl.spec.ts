@@ -6,7 +6,7 @@ import { click, expectAttr, expectContains, fill, text, tid } from './dom';
 import { startDemoSite } from '../fixtures/demo-site/server.mjs';
 import { BY_AGENT_LINE } from '../fixtures/demo-site/routes/robots.mjs';
 import { SAME_BYTES_BODY, sameBytesKept } from '../fixtures/demo-site/routes/crawl.mjs';
-import { en } from '../support/english';
+import { say as en } from '../support/say';
 import { jsonLines, runCli } from '../support/cli';
 import { headerBytesOf } from '../support/headerBytesOf';
 import type { Page } from 'puppeteer-core';

@@ -3,6 +3,7 @@
 // as a temporary add-on, as about:debugging → Load Temporary Add-on does.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
@@ -104,9 +105,12 @@ export async function openedTab(browser: Browser, prefix: string, timeoutMs = 15
   }
 }
 
+/** The WebDriver BiDi connection under puppeteer, for the commands it has no method for. */
+const bidi = (browser: Browser) => (browser as unknown as { connection: unknown }).connection as { send(method: string, params: object): Promise<{ result: unknown }> };
+
 /** Evaluates `expression` in Firefox's privileged (chrome) scope, in the first browser window. */
 export async function chromeEval(browser: Browser, expression: string): Promise<unknown> {
-  const c = (browser as unknown as { connection: unknown }).connection as { send(method: string, params: object): Promise<{ result: unknown }> };
+  const c = bidi(browser);
   const tree = (await c.send('browsingContext.getTree', { 'moz:scope': 'chrome' })).result as { contexts: { context: string }[] };
   const context = tree.contexts[0]?.context;
   if (!context) throw new Error('No chrome-scope browsing context');
@@ -135,4 +139,38 @@ export async function terminateBackground(browser: Browser): Promise<string> {
 /** The event page's state: "running", "stopped", … */
 export async function backgroundState(browser: Browser): Promise<string> {
   return String(await chromeEval(browser, `String(WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)}).extension.backgroundState)`));
+}
+
+/**
+ * Saves every download of this Firefox into a new temporary folder, without asking (WebDriver
+ * BiDi browser.setDownloadBehavior), and returns the folder.
+ */
+export async function downloadsFolder(browser: Browser): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-firefox-downloads-'));
+  await bidi(browser).send('browser.setDownloadBehavior', { downloadBehavior: { type: 'allowed', destinationFolder: dir } });
+  return dir;
+}
+
+/**
+ * Runs `action` (the click that downloads) and returns the one file it saved in `dir`, once it is
+ * complete (Firefox writes into a .part file first).
+ */
+export async function download(dir: string, action: () => Promise<void>, timeoutMs = 15_000): Promise<{ name: string; text: string }> {
+  const before = new Set(fs.readdirSync(dir));
+  await action();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.readdirSync(dir).filter((f) => !before.has(f));
+    const done = files.filter((f) => !f.endsWith('.part'));
+    if (done.length && done.length === files.length) {
+      if (done.length > 1) throw new Error(`More than one download: ${done.join(', ')}`);
+      const file = path.join(dir, done[0]!);
+      // A completed download has its final name; its size no longer changes.
+      const size = fs.statSync(file).size;
+      await sleep(50);
+      if (fs.statSync(file).size === size && !fs.readdirSync(dir).some((f) => f.endsWith('.part'))) return { name: done[0]!, text: fs.readFileSync(file, 'utf8') };
+    }
+    if (Date.now() > deadline) throw new Error(`No download in ${dir} within ${timeoutMs} ms (new: ${files.join(', ') || 'none'})`);
+    await sleep(50);
+  }
 }

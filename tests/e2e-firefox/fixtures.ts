@@ -3,7 +3,7 @@
 import { test as base, expect } from '@playwright/test';
 import type { Browser, Page } from 'puppeteer-core';
 import { startDemoSite } from '../fixtures/demo-site/server.mjs';
-import { launchFirefox, openExtensionPage, type Firefox } from './firefox';
+import { downloadsFolder, launchFirefox, openExtensionPage, type Firefox } from './firefox';
 import { tid } from './dom';
 
 /** Runs `fn(browser, arg)` in an extension page: `browser` is the WebExtension API (typed as Chrome's, which Firefox's matches for what the tests use). */
@@ -17,6 +17,8 @@ interface WorkerFixtures {
   demo: string;
   /** An extension page kept open for the tests' own calls to the WebExtension API. */
   control: Page;
+  /** The folder this Firefox saves downloads in (without asking). */
+  downloads: string;
 }
 
 // Named `ff` and `tab` (not browser and page): these are puppeteer's Browser and Page, not Playwright's.
@@ -58,6 +60,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  downloads: [async ({ firefox }, use) => use(await downloadsFolder(firefox.browser)), { scope: 'worker' }],
   ff: async ({ firefox }, use) => use(firefox.browser),
   ext: async ({ control }, use) => {
     const run: ExtEval = async (fn, arg) => {

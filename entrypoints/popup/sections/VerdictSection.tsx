@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { i18n, tDynamic, formatList } from '#i18n';
-import { verdictKey } from '../../../lib/report';
+import { verdictKey, verdictText } from '../../../lib/report';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { verdictPending } from '../report/store';
 import { VERDICT_STEPS, type TabReport } from '../report/types';
@@ -32,7 +32,7 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
     <Fold id="verdict" testId="verdict" className="cs-verdict" heading={i18n.t('indexability.heading')} busy={!complete} data={{ verdict: result.verdict, complete }}>
       <p className={`cs-verdict-label cs-verdict-${complete ? result.verdict : 'checking'}`} data-testid="verdict-label" role="status">
         <span className="cs-visually-hidden">{i18n.t('indexability.verdictLabel')} </span>
-        {complete ? tDynamic(`indexability.verdict.${key}`) : i18n.t('summary.checking')}
+        {complete ? verdictText(result.verdict, tDynamic) : i18n.t('summary.checking')}
       </p>
       <p className="cs-muted cs-two-lines" role="status" aria-live="polite" data-testid="verdict-progress">
         {pending.length ? i18n.t('indexability.progress', [formatList(pending.map((p) => tDynamic(`indexability.step.${p}`)))]) : tDynamic(`indexability.summary.${key}`)}

@@ -158,7 +158,7 @@ describe('reportToMarkdown', () => {
   it('renders every section with the evidence as code', () => {
     const md = reportToMarkdown(sample(), t);
     expect(md.split('\n').slice(0, 4)).toEqual([
-      `# report.md.title() — ${URL_}`, '', '**report.verdict.notIndexable()**', '',
+      `# report.md.title() — ${URL_}`, '', '**indexability.verdict.notIndexable()**', '',
     ]);
     expect(md).toContain('- **report.severity.block()** — indexability.reason.noindex()\n  - `report.source.header(X-Robots-Tag: googlebot: noindex)`');
     expect(md).toContain('- `Googlebot`: report.md.disallowed() (report.md.line(2) `Disallow: /blocked/`)');

@@ -9,13 +9,11 @@ import { reportSchemaErrors } from '../../support/reportSchema';
 import type { Report } from '../../../lib/report';
 import { displayWidth } from '../../../cli/displayWidth';
 import { META_REFRESH_INSTANT, META_REFRESH_MALFORMED } from '../../fixtures/demo-site/routes/indexability.mjs';
-import { createTranslator, flattenMessages, type MessageParam } from '../../../lib/i18n';
-import { parseYAML } from 'confbox';
-import fs from 'node:fs';
+import { SITE_CHECK_DEFAULTS } from '../../../lib/sitecheck';
+import { say, sayIn } from '../../support/say';
 
 /** English as the command line writes it, from locales/en.yml. */
-const EN = flattenMessages(parseYAML(fs.readFileSync(path.resolve(import.meta.dirname, '../../../locales/en.yml'), 'utf8')));
-const en = (key: string, params: MessageParam[] = []) => createTranslator('en', EN).t(key, params);
+const en = say;
 
 const BIN = path.resolve(import.meta.dirname, '../../../bin/crawlscope.mjs');
 let site: DemoSite;
@@ -35,6 +33,9 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
     });
   });
 }
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** The table's columns (the page's, without "lost past the cut", which has a line of its own). */
+const COLUMNS = ['verdict', 'status', 'bytes', 'cut', 'robots', 'canonical', 'noindex', 'url'];
 const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Report);
 /** The demo's response headers: status line, Content-Type, Content-Length, Date, Connection, Keep-Alive, blank line. */
 const headerBytes = (contentLength: number, extra = 0) =>
@@ -97,10 +98,26 @@ describe('crawlscope (command line)', () => {
   it('the table: worst first, with the figures; exit 0 when every URL is indexable and within the limit', async () => {
     const { code, out } = await cli([`${O}/sitecheck/ok.html`]);
     expect(code).toBe(0);
-    const [head, row, , summary] = out.split('\n');
-    expect(head).toMatch(/^verdict +status +bytes\/limit +cut at +robots\.txt +canonical +noindex from +URL$/);
-    expect(row).toMatch(new RegExp(`^Indexable +200 +477/2097152 +— +allowed +this URL +— +${O.replace(/[.]/g, '\\.')}/sitecheck/ok\\.html$`));
-    expect(summary).toBe('1 URL: 1 indexable, 0 at risk, 0 not indexable; 0 over the byte limit.');
+    const [head, row, blank, progress, counts, end] = out.split('\n');
+    expect(head).toMatch(new RegExp(`^${COLUMNS.map((c) => esc(say(`sitecheck.col.${c}`))).join(' +')}$`));
+    const none = say('sitecheck.none');
+    const cells = [say('indexability.verdict.indexable'), '200', say('sitecheck.bytesOf', ['477', '2,097,152']), none, say('sitecheck.robotsAllowed'), say('sitecheck.canonicalSelf'), none, `${O}/sitecheck/ok.html`];
+    expect(row).toMatch(new RegExp(`^${cells.map(esc).join(' +')}$`));
+    expect([blank, progress, counts, end]).toEqual(['', say('sitecheck.progress', [1, 1]), say('sitecheck.counts', [1, 0, 0, 0]), '']);
+  }, 30_000);
+
+  it('the table: a redirect and what lies past the cut on lines of their own, under their row; the exact bytes', async () => {
+    const { code, out } = await cli([`${O}/sitecheck/redirect.html`, `${O}/sitecheck/over.html`]);
+    expect(code).toBe(1);
+    const rows = out.split('\n');
+    const over = `${O}/sitecheck/over.html`;
+    expect(rows[1]).toMatch(
+      new RegExp(`^${[say('indexability.verdict.atRisk'), '200', say('sitecheck.bytesOver', ['2,600,168', '2,097,152', '503,016']), '2,097,152', say('sitecheck.robotsAllowed')].map(esc).join(' +')} +${esc(say('sitecheck.none'))} +${esc(say('sitecheck.none'))} +${esc(over)}$`),
+    );
+    expect(rows[2]).toBe(`    ${say('sitecheck.cli.lost', [`<link> ${over}, <h2> Below the cut`])}`);
+    expect(rows[3]).toMatch(new RegExp(`^${esc(say('indexability.verdict.indexable'))} +200 +${esc(say('sitecheck.bytesOf', ['477', '2,097,152']))} .* ${esc(`${O}/sitecheck/redirect.html`)}$`));
+    expect(rows[4]).toBe(`    ${say('sitecheck.redirects', [1, `${O}/sitecheck/ok.html`])}`);
+    expect(rows.slice(6, 8)).toEqual([say('sitecheck.progress', [2, 2]), say('sitecheck.counts', [1, 1, 0, 1])]);
   }, 30_000);
 
   it('a meta refresh: the table says where it sends Google, under the row; the JSON names the target; exit 1', async () => {
@@ -133,11 +150,11 @@ describe('crawlscope (command line)', () => {
     const de = await cli([`${O}/sitecheck/ok.html`, '--lang', 'de']);
     expect(de.code).toBe(0);
     const [deHead, deRow] = de.out.split('\n');
-    expect(deRow).toMatch(/^Indexierbar +200 +477\/2097152 /);
-    expect(deHead!.startsWith('Ergebnis')).toBe(true);
+    expect(deRow).toMatch(new RegExp(`^${esc(sayIn('de', 'indexability.verdict.indexable'))} +200 +${esc(sayIn('de', 'sitecheck.bytesOf', ['477', '2.097.152']))} `));
+    expect(deHead!.startsWith(sayIn('de', 'sitecheck.col.verdict'))).toBe(true);
     const zh = await cli([`${O}/sitecheck/ok.html`, `${O}/sitecheck/missing.html`], { LANG: 'zh_TW.UTF-8' });
     const [zhHead, ...zhRows] = zh.out.split('\n');
-    expect(zhRows[1]).toMatch(/^可建立索引 +200 /);
+    expect(zhRows[1]).toMatch(new RegExp(`^${esc(sayIn('zh_TW', 'indexability.verdict.indexable'))} +200 `));
     // The status column starts at the same terminal column on every line (CJK characters are two columns wide).
     const col = (line: string, at: string) => displayWidth(line.slice(0, line.indexOf(at)));
     expect(col(zhRows[0]!, '404')).toBe(col(zhRows[1]!, '200'));
@@ -162,14 +179,14 @@ describe('crawlscope (command line)', () => {
       [`${O}/sitecheck/ok.html`, 'indexable'],
       [`${O}/sitecheck/x.html`, 'not-indexable'],
     ]);
-    expect(err).toMatch(new RegExp(`^${O.replace(/[.]/g, '\\.')}/sitecheck/broken/malformed\\.xml: line 6: Malformed XML \\(unexpected close tag\\.\\)`, 'm'));
+    expect(err.split('\n')).toContain(`${O}/sitecheck/broken/malformed.xml: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.malformed', ['unexpected close tag.'])])}`);
   }, 30_000);
 
   it('exit 2: a sitemap in the wrong namespace leaves nothing to check; an unreachable server; usage errors', async () => {
     const wrong = await cli(['--sitemap', `${O}/sitecheck/broken/wrong-namespace.xml`]);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain("<urlset> has no namespace; a sitemap's is http://www.sitemaps.org/schemas/sitemap/0.9: Google rejects the file.");
-    expect(wrong.err).toContain('Nothing to check.');
+    expect(wrong.err).toContain(say('sitecheck.problem.noNamespace', ['urlset']));
+    expect(wrong.err.split('\n')).toContain(say('sitecheck.nothing'));
     const down = await cli(['http://127.0.0.1:9/page.html', '--json']);
     expect(down.code).toBe(2);
     expect(lines(down.out)[0]!.reasons.map((r) => r.code)).toEqual(['robotsUnreachableNetwork']);
@@ -181,5 +198,12 @@ describe('crawlscope (command line)', () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/^Usage:/);
+    // The defaults it names are the ones the check uses (lib/sitecheck), as the extension's page does.
+    const D = SITE_CHECK_DEFAULTS;
+    expect(help.out).toMatch(new RegExp(`--concurrency <n> +requests at once per host, ${D.minConcurrency}–${D.maxConcurrency} \\(default ${D.concurrency}\\)`));
+    expect(help.out).toMatch(new RegExp(`--timeout <seconds> +.*\\(default ${D.timeoutMs / 1000}\\)`));
+    expect(help.out).toMatch(new RegExp(`--max-urls <n> +.*\\(default ${D.maxUrls}\\)`));
+    expect(help.out).toMatch(new RegExp(`--agent smartphone\\|desktop +.*\\(default ${D.agent}\\)`));
+    expect(help.out).toContain(`(default ${D.limit}; PDFs 64 MB)`);
   }, 60_000);
 });
