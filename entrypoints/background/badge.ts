@@ -4,6 +4,7 @@ import type { BackgroundProtocol } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
 import { badgeRobotsOnLoad } from '../../utils/settings';
 import { inspectable } from '../../lib/core/inspectable';
+import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { robotsTxtUrl } from '../../lib/crawl';
 import { badgeFor } from '../../lib/indexability/badgeFor';
 import { indexabilityVerdict } from '../../lib/indexability/indexabilityVerdict';
@@ -70,7 +71,7 @@ async function robotsAtLoad(url: string): Promise<RobotsReport | null> {
   const cached = await robotsReader.cached(url).catch(() => null);
   if (cached) return cached;
   if (!(await badgeRobotsOnLoad.getValue())) return null;
-  const access = await browser.permissions.contains({ origins: [`${target.origin}/*`] }).catch(() => false);
+  const access = await browser.permissions.contains({ origins: [hostPermissionPattern(url)] }).catch(() => false);
   if (!access) return null;
   return robotsReader.get(url).catch(() => null);
 }

@@ -6,6 +6,7 @@ import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
 import { ruleText } from '../../lib/indexability/robotsInputFrom';
 import { extensionHopFetcher, removeStaleUaRules } from './googlebot-fetch';
 import { robotsReader } from './robots';
+import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 
 // The last summary per URL lives in storage.session: the popup shows it without fetching again.
 const summaryKey = (url: string) => `compare:${url}`;
@@ -26,7 +27,7 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return { ok: false, reason: 'not-http', origin: target.origin };
   // Without host access the rule cannot set the User-Agent and the fetch cannot read the answer.
-  const allowed = await browser.permissions.contains({ origins: [`${target.origin}/*`] });
+  const allowed = await browser.permissions.contains({ origins: [hostPermissionPattern(target.href)] });
   if (!allowed) return { ok: false, reason: 'no-permission', origin: target.origin };
 
   // The byte limit is the byte-budget setting, so both sections put the cut at the same byte.

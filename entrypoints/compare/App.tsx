@@ -8,6 +8,7 @@ import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/compare/googl
 import { renderedValues } from '../../lib/compare/renderedValues';
 import type { Field } from '../../lib/compare/comparison';
 import { CompareReport } from './CompareReport';
+import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 
 type State =
   | { kind: 'running' }
@@ -55,7 +56,7 @@ export function App({ url, tabId }: { url: string | null; tabId: number | null }
 
   // Must run in the click (a user gesture) for the browser to show its prompt.
   const grant = async (origin: string) => {
-    const ok = await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+    const ok = await browser.permissions.request({ origins: [hostPermissionPattern(origin)] }).catch(() => false);
     if (ok) void run();
     else setState({ kind: 'permission', origin, denied: true });
   };
