@@ -1,5 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import type { CanonicalTargetInput } from '../../lib/indexability/types';
+import { canonicalNotChecked } from '../../lib/indexability';
 
 const TIMEOUT_MS = 10_000;
 
@@ -12,7 +13,8 @@ export async function checkCanonicalTarget({ url, pageUrl, userAsked }: Backgrou
   const u = new URL(url);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
   // Crawlscope contacts only the inspected site on its own; another host only when the user asks.
-  if (!userAsked && u.host !== new URL(pageUrl).host) return { url, status: null, redirectedTo: null, error: null, notChecked: 'other-host' };
+  const skipped = canonicalNotChecked(url, pageUrl, userAsked);
+  if (skipped) return skipped;
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   try {

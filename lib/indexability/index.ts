@@ -15,3 +15,4 @@ export { bytesInputFrom } from './bytesInputFrom';
 export { collectSignals, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';
 export { indexabilityVerdict, type VerdictOptions } from './indexabilityVerdict';
 export { fetchReasons, type FetchOutcome } from './fetchReasons';
+export { canonicalNotChecked } from './canonicalNotChecked';
