@@ -1,24 +1,30 @@
 import { useDeferredValue, useEffect, useMemo, useReducer } from 'react';
 import { i18n } from '#i18n';
-import { sendToBackground } from '../../utils/messaging';
-import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt } from '../../lib/robots';
+import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../../lib/robots';
 import { RobotsEditor } from './RobotsEditor';
 import { RobotsDiagnosticItems } from '../../components/RobotsDiagnosticItems';
 import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from '../../components/RobotsText';
 import { highlightedLine, initialSandbox, sandboxReducer, sandboxUrls } from './sandboxState';
 
+interface Props {
+  pageUrl: string;
+  initialLine: number | null;
+  /** The live robots.txt of the page's origin (the page's entry asks the background for it). */
+  loadLive: (pageUrl: string) => Promise<RobotsReport>;
+}
+
 /** The robots.txt sandbox: edit a copy of the live file and see every Google crawler's verdict as you type. */
-export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initialLine: number | null }) {
+export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
   const [state, dispatch] = useReducer(sandboxReducer, null, () => initialSandbox(pageUrl, initialLine));
   const { live, liveError, text, urlsText, selected, scrollTo } = state;
 
   useEffect(() => {
     if (!pageUrl) return;
-    sendToBackground('getRobots', { url: pageUrl }).then(
+    loadLive(pageUrl).then(
       (report) => dispatch({ type: 'liveLoaded', report }),
       (err: unknown) => dispatch({ type: 'liveFailed', error: err instanceof Error ? err.message : String(err) }),
     );
-  }, [pageUrl]);
+  }, [pageUrl, loadLive]);
 
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(() => parseRobotsTxt(deferredText), [deferredText]);

@@ -257,7 +257,10 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     const facts = r.snapshot.facts;
     patch(r, { limit: limitFor(mediaType(record && headerValue(record.headers, 'content-type')), r.limit).limit });
     startProbes(r, false);
-    const measure = () => (record ? run(r, 'bytes', () => bytesOf(r, record)) : (patch(r, { bytes: skipped('noResponse') }), Promise.resolve()));
+    const measure = async () => {
+      if (record) await run(r, 'bytes', () => bytesOf(r, record));
+      else patch(r, { bytes: skipped('noResponse') });
+    };
     if (!facts) {
       // No page script in this tab (a PDF in Firefox's viewer, a tab loaded before Crawlscope): the
       // page's own signals cannot be read; its bytes are read from the response by the background.
