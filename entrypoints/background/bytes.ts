@@ -80,6 +80,7 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
     stoppedAfterMs: copy.end === 'timeout' ? TIMEOUT_MS : null,
     source: 'background',
     nav,
+    mediaType,
     ms: performance.now() - t0,
   });
   read.notes.push({ code: includeCookies ? 'bytes.read.withCookies' : 'bytes.read.noCookies', params: [] });

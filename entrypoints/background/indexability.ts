@@ -2,6 +2,7 @@ import type { BackgroundProtocol } from '../../utils/protocol';
 import type { CanonicalTargetInput } from '../../lib/indexability/types';
 import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
 import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { canonicalNotChecked } from '../../lib/indexability';
 import { compareChromeVersion } from '../../utils/settings';
 import { extensionHopFetcher } from './googlebot-fetch';
 
@@ -17,7 +18,8 @@ export async function checkCanonicalTarget({ url, pageUrl, userAsked }: Backgrou
   const u = new URL(url);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
   // Crawlscope contacts only the inspected site on its own; another host only when the user asks.
-  if (!userAsked && u.host !== new URL(pageUrl).host) return { url, status: null, redirectedTo: null, error: null, notChecked: 'other-host' };
+  const skipped = canonicalNotChecked(url, pageUrl, userAsked);
+  if (skipped) return skipped;
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
   try {

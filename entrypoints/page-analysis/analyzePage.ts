@@ -73,6 +73,7 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
     stoppedAfterMs: copy.stoppedAfterMs,
     source: 'page',
     nav,
+    mediaType,
     ms: performance.now() - t0,
   });
   const t1 = performance.now();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
-import { usePopup } from './report/store';
+import { usePopupActions, usePopupView } from './report/hooks';
 import { useVerdict } from './report/useVerdict';
 import type { TabReport } from './report/types';
 import { NotInspectable } from './sections/NotInspectable';
@@ -17,7 +17,7 @@ import { HostAccess } from './sections/HostAccess';
 import { summaryLines } from './report/summary';
 
 export function App({ tabParam }: { tabParam: string | null }) {
-  const { report, error, tabId, hostAccess } = usePopup();
+  const { report, error, tabId, hostAccess } = usePopupView();
   // `npm run bench` reads this mark: the first render with the tab's data in it.
   useEffect(() => {
     if (report && performance.getEntriesByName('cs-first-render').length === 0) performance.mark('cs-first-render');
@@ -62,7 +62,7 @@ export function App({ tabParam }: { tabParam: string | null }) {
 /** Every section is a view of the one report; actions go back to the store. */
 function Report({ report }: { report: TabReport }) {
   const result = useVerdict(report);
-  const actions = usePopup.getState();
+  const actions = usePopupActions();
   const canCompare = report.compare.status !== 'skipped';
   const openCompare = () => {
     void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(report.url)}&tab=${report.tabId}`) });

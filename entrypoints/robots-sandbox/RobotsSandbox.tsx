@@ -1,67 +1,39 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useReducer } from 'react';
 import { i18n } from '#i18n';
-import { sendToBackground } from '../../utils/messaging';
 import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../../lib/robots';
 import { RobotsEditor } from './RobotsEditor';
 import { RobotsDiagnosticItems } from '../../components/RobotsDiagnosticItems';
 import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from '../../components/RobotsText';
+import { highlightedLine, initialSandbox, sandboxReducer, sandboxUrls } from './sandboxState';
 
-const MAX_URLS = 20;
-
-function resolveUrl(line: string, base: string): string | null {
-  try {
-    return new URL(line, base || undefined).href;
-  } catch {
-    return null;
-  }
+interface Props {
+  pageUrl: string;
+  initialLine: number | null;
+  /** The live robots.txt of the page's origin (the page's entry asks the background for it). */
+  loadLive: (pageUrl: string) => Promise<RobotsReport>;
 }
 
 /** The robots.txt sandbox: edit a copy of the live file and see every Google crawler's verdict as you type. */
-export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initialLine: number | null }) {
-  const [live, setLive] = useState<RobotsReport | null>(null);
-  const [liveError, setLiveError] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [urlsText, setUrlsText] = useState(pageUrl);
-  const [selected, setSelected] = useState<{ url: number; token: string } | null>(null);
-  const [scrollTo, setScrollTo] = useState<{ line: number; n: number } | null>(null);
-  const [manualLine, setManualLine] = useState<number | null>(initialLine);
+export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
+  const [state, dispatch] = useReducer(sandboxReducer, null, () => initialSandbox(pageUrl, initialLine));
+  const { live, liveError, text, urlsText, selected, scrollTo } = state;
 
   useEffect(() => {
     if (!pageUrl) return;
-    sendToBackground('getRobots', { url: pageUrl })
-      .then((r) => {
-        setLive(r);
-        setText(r.body ?? '');
-        if (initialLine) setScrollTo({ line: initialLine, n: 1 });
-      })
-      .catch((err: unknown) => setLiveError(err instanceof Error ? err.message : String(err)));
-  }, [pageUrl, initialLine]);
+    loadLive(pageUrl).then(
+      (report) => dispatch({ type: 'liveLoaded', report }),
+      (err: unknown) => dispatch({ type: 'liveFailed', error: err instanceof Error ? err.message : String(err) }),
+    );
+  }, [pageUrl, loadLive]);
 
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(() => parseRobotsTxt(deferredText), [deferredText]);
-  const urls = useMemo(
-    () =>
-      urlsText
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .slice(0, MAX_URLS)
-        .map((raw) => ({ raw, url: resolveUrl(raw, pageUrl) })),
-    [urlsText, pageUrl],
-  );
+  const urls = useMemo(() => sandboxUrls(urlsText, pageUrl), [urlsText, pageUrl]);
   const results = useMemo(() => urls.map((u) => (u.url ? evaluateForGoogle(parsed, u.url) : null)), [urls, parsed]);
   const liveText = live?.body ?? '';
   const changes = useMemo(() => (live ? diffLines(liveText, deferredText) : []), [live, liveText, deferredText]);
-
-  // The highlighted line: the selected verdict's deciding line, else the line asked for in the URL.
-  const selectedVerdict = selected ? results[selected.url]?.find((v) => v.token === selected.token) ?? null : null;
-  const highlightLine = selected ? selectedVerdict?.line ?? null : manualLine;
-
-  const pick = (url: number, token: string, line: number | null) => {
-    setSelected({ url, token });
-    setManualLine(null);
-    if (line) setScrollTo((s) => ({ line, n: (s?.n ?? 0) + 1 }));
-  };
+  const highlightLine = highlightedLine(state, results);
+  const pick = (url: number, token: string, line: number | null) => dispatch({ type: 'pickVerdict', url, token, line });
 
   return (
     <main className="robots-sandbox" data-testid="sandbox">
@@ -72,7 +44,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
           {live.outcome.kind === 'parse'
             ? i18n.t('robots.sandbox.origin', [live.robotsUrl])
             : i18n.t('robots.sandbox.noLive', [robotsText('outcome', live.outcome)])}{' '}
-          <button type="button" onClick={() => setText(liveText)} data-testid="sandbox-reset">
+          <button type="button" onClick={() => dispatch({ type: 'resetToLive' })} data-testid="sandbox-reset">
             {i18n.t('robots.sandbox.resetLive')}
           </button>
         </p>
@@ -85,7 +57,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
           <h2>{i18n.t('robots.sandbox.editor')}</h2>
           <RobotsEditor
             value={text}
-            onChange={setText}
+            onChange={(t) => dispatch({ type: 'edit', text: t })}
             lineCount={parsed.lineCount}
             diagnostics={parsed.diagnostics}
             highlightLine={highlightLine}
@@ -97,7 +69,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
           <h2>{i18n.t('robots.sandbox.diagnostics', [String(parsed.diagnostics.length)])}</h2>
           {parsed.diagnostics.length === 0 ? <p className="cs-muted">{i18n.t('robots.sandbox.noDiagnostics')}</p> : null}
           <ul data-testid="sandbox-diagnostics">
-            <RobotsDiagnosticItems diagnostics={parsed.diagnostics} onLine={(line) => { setSelected(null); setManualLine(line); setScrollTo((s) => ({ line, n: (s?.n ?? 0) + 1 })); }} />
+            <RobotsDiagnosticItems diagnostics={parsed.diagnostics} onLine={(line) => dispatch({ type: 'pickLine', line })} />
           </ul>
           {live ? (
             <>
@@ -120,7 +92,7 @@ export function RobotsSandbox({ pageUrl, initialLine }: { pageUrl: string; initi
         <div>
           <label>
             <h2>{i18n.t('robots.sandbox.urls')}</h2>
-            <textarea className="robots-urls" rows={4} value={urlsText} onChange={(e) => setUrlsText(e.target.value)} data-testid="sandbox-urls" spellCheck={false} />
+            <textarea className="robots-urls" rows={4} value={urlsText} onChange={(e) => dispatch({ type: 'urls', text: e.target.value })} data-testid="sandbox-urls" spellCheck={false} />
           </label>
           <h2>{i18n.t('robots.sandbox.verdicts')}</h2>
           {urls.map((u, ui) =>

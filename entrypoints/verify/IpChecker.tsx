@@ -1,31 +1,18 @@
-import { useState } from 'react';
 import { i18n } from '#i18n';
 import { IpVerdictView as IpVerdictRow } from './IpVerdictView';
-import { verifyIp, type DnsResolver, type IpVerdict, type RangeFiles } from '../../lib/verify';
+import { MAX_IPS, type VerifyState } from './verifyState';
 
-const MAX_IPS = 200;
+interface Props {
+  state: VerifyState['ips'];
+  /** Google's ranges are loaded: addresses can be checked. */
+  ready: boolean;
+  onText: (text: string) => void;
+  onCheck: () => void;
+}
 
 /** Paste one address or many (one per line, or separated by spaces/commas). */
-export function IpChecker({ files, resolver }: { files: RangeFiles | null; resolver: DnsResolver | null }) {
-  const [text, setText] = useState('');
-  const [results, setResults] = useState<IpVerdict[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [capped, setCapped] = useState(0);
-
-  const check = async () => {
-    if (!files) return;
-    const all = text.split(/[\s,;]+/).filter(Boolean);
-    const ips = [...new Set(all)].slice(0, MAX_IPS);
-    setCapped(Math.max(0, new Set(all).size - MAX_IPS));
-    setBusy(true);
-    setResults([]);
-    try {
-      setResults(await Promise.all(ips.map((ip) => verifyIp(ip, files, resolver, { dns: 'always' }))));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+export function IpChecker({ state, ready, onText, onCheck }: Props) {
+  const { text, results, busy, capped } = state;
   return (
     <section className="cs-section" aria-labelledby="verify-ips-h">
       <h2 id="verify-ips-h">{i18n.t('verify.ips.heading')}</h2>
@@ -35,12 +22,12 @@ export function IpChecker({ files, resolver }: { files: RangeFiles | null; resol
         rows={4}
         className="verify-textarea"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onText(e.target.value)}
         aria-label={i18n.t('verify.ips.heading')}
         aria-describedby="verify-ips-help"
       />
       <div>
-        <button type="button" data-testid="ip-check" onClick={() => void check()} disabled={busy || !files || text.trim() === ''}>
+        <button type="button" data-testid="ip-check" onClick={onCheck} disabled={busy || !ready || text.trim() === ''}>
           {busy ? i18n.t('verify.ips.checking') : i18n.t('verify.ips.check')}
         </button>
       </div>

@@ -2,7 +2,7 @@ import { i18n, formatBytes, formatInt, tDynamic } from '#i18n';
 import { DEFAULT_LOG_LIMITS, MAX_DNS_IPS } from '../../lib/verify';
 import { HourChart } from './HourChart';
 import { crawlerLabel, reasonText } from './labels';
-import type { LogResult } from './LogAnalyzer';
+import type { LogResult } from './verifyState';
 
 interface Props {
   result: LogResult;

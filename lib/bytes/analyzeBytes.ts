@@ -2,6 +2,7 @@ import type { MessageParam } from '../i18n';
 import { findCutoff, type Cutoff, type CutoffInput } from './findCutoff';
 import { createByteMapper } from './createByteMapper';
 import { HtmlScanner } from './HtmlScanner';
+import { isTextMediaType } from './isTextMediaType';
 import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus } from './scanTypes';
 
 export interface AnalyzeInput extends CutoffInput {
@@ -82,14 +83,16 @@ const FIX_CODE: Record<BreakdownRow['category'], string> = {
  * never reads (with byte offsets), and where the bytes of the HTML go.
  */
 export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {}): Promise<BytesReport> {
-  const cutoff = findCutoff(input);
+  const textual = isTextMediaType(input.mediaType);
+  const cutoff = findCutoff({ ...input, wholeCharacters: textual });
   const { body } = input;
   const cs = cutoff.charset;
   const isHtml = input.mediaType == null || HTML_TYPES.has(input.mediaType);
   const check = () => {
     if (opts.signal?.aborted) throw new Error(ABORTED);
   };
-  const text = new TextDecoder(cs.encoding).decode(body);
+  // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text.
+  const text = textual ? new TextDecoder(cs.encoding).decode(body) : '';
   check();
   const base: BytesReport = {
     cutoff,

@@ -1,5 +1,6 @@
 import type { Finding } from './analyzeBytes';
 import type { BytesRead, ReadSource } from './pageReport';
+import { navigationMeasuresBody } from './navigationMeasuresBody';
 
 /** What the browser measured for the loaded document (Navigation Timing), as far as it is known. */
 export interface NavigationSizes {
@@ -24,16 +25,20 @@ export interface ReadInput {
   stoppedAfterMs?: number | null;
   source: ReadSource;
   nav: NavigationSizes | null;
+  /** The response's media type: a PDF is shown in the browser's viewer, whose load timing is not the response's. */
+  mediaType?: string | null;
   ms: number;
 }
 
 /** How the analysed copy compares with the page the browser loaded: the statement and its notes. */
-export function describeRead({ fetchedBytes, keptBytes, status, capped, stoppedAfterMs = null, source, nav, ms }: ReadInput): BytesRead {
+export function describeRead({ fetchedBytes, keptBytes, status, capped, stoppedAfterMs = null, source, nav, mediaType = null, ms }: ReadInput): BytesRead {
   const notes: Finding[] = [];
   if (capped) notes.push({ code: 'bytes.read.capped', params: [fetchedBytes] });
   if (stoppedAfterMs !== null) notes.push({ code: 'bytes.read.stopped', params: [stoppedAfterMs / 1000, fetchedBytes] });
   if (keptBytes < fetchedBytes) notes.push({ code: 'bytes.read.prefixKept', params: [keptBytes, fetchedBytes] });
   const base = { fetchedBytes, keptBytes, status, notes, ms, source, complete: !capped && stoppedAfterMs === null };
+  // The tab shows the browser's viewer (a PDF): its timing entry measures the viewer's page, so there is nothing to compare with.
+  if (!navigationMeasuresBody(mediaType)) return { ...base, decodedBodySize: null, transferSize: null, code: 'bytes.read.viewer' };
   if (!nav) return { ...base, decodedBodySize: null, transferSize: null, code: 'bytes.read.noNavigation' };
   if (nav.serviceWorker) notes.push({ code: 'bytes.read.serviceWorker', params: [] });
   if (nav.transferSize === 0 && nav.decodedBodySize > 0) notes.push({ code: 'bytes.read.fromCache', params: [] });

@@ -15,6 +15,11 @@ export interface CutoffInput {
    * plus a margin, the rest only counted). Defaults to `body.length`; never less than it.
    */
   totalBodyBytes?: number;
+  /**
+   * False for a binary body (a PDF): there are no characters to keep whole, so the cut is at the
+   * limit's byte exactly. Default true.
+   */
+  wholeCharacters?: boolean;
 }
 
 export type CutoffCode = 'bytes.cut.within' | 'bytes.cut.truncated' | 'bytes.cut.headersOverLimit';
@@ -40,7 +45,7 @@ export interface Cutoff {
 }
 
 /** Where Googlebot stops reading this response. Uses the platform TextDecoder for every charset. */
-export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, totalBodyBytes }: CutoffInput): Cutoff {
+export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, totalBodyBytes, wholeCharacters = true }: CutoffInput): Cutoff {
   const cs = resolveCharset(charset, body);
   const bodyBytes = Math.max(body.length, totalBodyBytes ?? 0);
   const totalBytes = headerBytes + bodyBytes;
@@ -48,12 +53,13 @@ export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, 
   // A partial copy shorter than the limit cannot place the cut past its own end.
   const bodyLimit = Math.min(body.length, bodyBytes, Math.max(0, limit - headerBytes));
   let kept = bodyLimit;
-  if (truncated && kept > cs.bomBytes) {
+  if (truncated && wholeCharacters && kept > cs.bomBytes) {
     const from = syncPointAtOrBefore(body, kept, cs.kind, cs.bomBytes);
     while (kept > from && !endsOnWholeChar(body, from, kept, cs.encoding)) kept--;
   }
-  if (truncated && kept < cs.bomBytes) kept = 0;
-  const charIndex = kept === 0 ? 0 : new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length;
+  if (truncated && wholeCharacters && kept < cs.bomBytes) kept = 0;
+  // A binary body is not text: no decoding (a 64 MB PDF is not turned into a string).
+  const charIndex = kept === 0 || !wholeCharacters ? 0 : new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length;
   return {
     code: !truncated ? 'bytes.cut.within' : headerBytes >= limit ? 'bytes.cut.headersOverLimit' : 'bytes.cut.truncated',
     truncated,

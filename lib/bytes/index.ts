@@ -9,3 +9,5 @@ export { assessResources, type ResourceInput, type AssessedResource, type Resour
 export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, KEEP_PAST_LIMIT, COUNT_BOUND, limitFor } from './limits';
 export type { BytesRead, BytesPageReport, BytesOverlayState, PageResource, ReadSource } from './pageReport';
 export { describeRead, type ReadInput, type NavigationSizes } from './describeRead';
+export { isTextMediaType } from './isTextMediaType';
+export { navigationMeasuresBody } from './navigationMeasuresBody';

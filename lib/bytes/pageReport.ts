@@ -19,8 +19,11 @@ export interface BytesRead {
   decodedBodySize: number | null;
   transferSize: number | null;
   status: number;
-  /** What to say about the copy: 'bytes.read.same', 'bytes.read.differs', 'bytes.read.noNavigation', 'bytes.read.sizeHidden'. */
-  code: 'bytes.read.same' | 'bytes.read.differs' | 'bytes.read.noNavigation' | 'bytes.read.sizeHidden';
+  /**
+   * What to say about the copy: 'bytes.read.same', 'bytes.read.differs', 'bytes.read.noNavigation', 'bytes.read.sizeHidden',
+   * 'bytes.read.viewer' (the tab shows the browser's viewer of a PDF or other non-HTML response: nothing to compare with).
+   */
+  code: 'bytes.read.same' | 'bytes.read.differs' | 'bytes.read.noNavigation' | 'bytes.read.sizeHidden' | 'bytes.read.viewer';
   /** False when reading stopped early (count bound, or the body was still arriving at the time limit): the sizes are lower bounds. */
   complete: boolean;
   /** Further notes: served from cache, by a service worker, restored from bfcache, read capped… */

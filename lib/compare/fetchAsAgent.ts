@@ -1,5 +1,5 @@
 import type { Header } from '../core/types';
-import { headerValue } from '../core/headers';
+import { headerValue, mediaType } from '../core/headers';
 import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
 import { readCapped, type ReadEnd } from '../core/readCapped';
 import { decodeHtml, isHtmlResponse } from './decodeHtml';
@@ -7,6 +7,7 @@ import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
 import { DEFAULT_LIMIT } from '../bytes/limits';
 import { findCutoff } from '../bytes/findCutoff';
 import { sniffCharset } from '../bytes/sniffCharset';
+import { isTextMediaType } from '../bytes/isTextMediaType';
 import { countHeaderBytes } from '../crawl/countHeaderBytes';
 import { followRedirects, type Followed } from '../crawl/followRedirects';
 import { noHash } from '../crawl/noHash';
@@ -71,7 +72,15 @@ export async function fetchAsAgent(
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
     // byte budget backs off to a whole character.
     const cutoff = body
-      ? findCutoff({ body: body.kept, headerBytes: countHeaderBytes(statusLine, headers, status), charset: sniffCharset(contentType, body.kept), limit, totalBodyBytes: body.bytes })
+      ? findCutoff({
+          body: body.kept,
+          headerBytes: countHeaderBytes(statusLine, headers, status),
+          charset: sniffCharset(contentType, body.kept),
+          limit,
+          totalBodyBytes: body.bytes,
+          // Bytes, not characters, for a binary body (a PDF): the cut falls exactly at the limit.
+          wholeCharacters: isTextMediaType(mediaType(contentType)),
+        })
       : null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;

@@ -17,3 +17,4 @@ export { indexabilityVerdict, type VerdictOptions } from './indexabilityVerdict'
 export { fetchReasons, type FetchOutcome } from './fetchReasons';
 export { parseMetaRefresh, type ParsedRefresh } from './parseMetaRefresh';
 export { findMetaRefresh, type MetaRefresh, type MetaRefreshFindings, type InvalidRefresh } from './findMetaRefresh';
+export { canonicalNotChecked } from './canonicalNotChecked';

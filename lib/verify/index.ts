@@ -19,3 +19,4 @@ export { summarizeLog, type LogSummary, type CrawlerSummary, type FakeIp, type I
 export { csvCell, csvRow, verifiedLineRow, fakeIpsCsv, VERIFIED_LINES_HEADER } from './csv';
 export { readLogStream, looksGzipped, type ReadLogOptions, type ReadLogResult } from './readLogStream';
 export { rangesInUse, filesToRefresh, type DownloadedCopy, type RangeFileStatus } from './rangeCopies';
+export { verifyTally, type TallyVerification } from './verifyTally';

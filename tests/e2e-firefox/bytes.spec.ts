@@ -1,8 +1,10 @@
 import type { Page } from 'puppeteer-core';
 import { test, expect } from './fixtures';
-import { bigPage } from '../fixtures/demo-site/routes/bytes.mjs';
+import { bigPage, PDF_OVER, PDF_SMALL } from '../fixtures/demo-site/routes/bytes.mjs';
 import { headerBytesOf } from '../support/headerBytesOf';
-import { click, expectAttr, expectContains, expectCount, expectText, tid } from './dom';
+import { reportSchemaErrors } from '../support/reportSchema';
+import { pdfExpected, PDF_LIMIT } from '../support/pdfExpected';
+import { click, downloadedJson, expectAttr, expectContains, expectCount, expectText, tid } from './dom';
 
 // The Chromium suite's byte-budget figures (tests/e2e/bytes.spec.ts), in Firefox.
 const LIMIT = 2_097_152;
@@ -127,4 +129,42 @@ test.describe('byte budget', () => {
     await expectAttr(popup, tid('bytes-cut'), 'data-code', 'bytes.cut.within');
     await expectCount(popup, tid('bytes-first-past'), 0);
   });
+  // Firefox shows a PDF in pdf.js, where no page script runs: the background reads the response
+  // itself. The popup, the summary, the verdict and the export all say the PDF's own bytes.
+  for (const size of [PDF_SMALL, PDF_OVER]) {
+    test(`a ${size.toLocaleString('en-US')}-byte PDF in Firefox's viewer: its own bytes against 64 MB, the same on the screen and in the export`, async ({ tab: page, demo, openPopup }) => {
+      const x = pdfExpected(size);
+      await page.goto(`${demo}${fresh(x.path)}`);
+      const popup = await openPopup(page);
+      await expectAttr(popup, tid('verdict'), 'data-complete', 'true', { timeout: 30_000 });
+      await expectAttr(popup, tid('html-size'), 'data-bytes', String(size));
+      await expectText(popup, tid('html-size'), x.text.size);
+      await expectAttr(popup, tid('bytes-headers'), 'data-bytes', String(x.headerBytes));
+      await expectAttr(popup, tid('bytes-body'), 'data-bytes', String(size));
+      await expectText(popup, tid('bytes-body'), x.text.body);
+      await expectAttr(popup, tid('bytes-total'), 'data-bytes', String(x.total));
+      await expectAttr(popup, tid('bytes-limit'), 'data-bytes', String(PDF_LIMIT));
+      await expectContains(popup, tid('bytes-assumption'), x.text.limit);
+      await expectAttr(popup, tid('bytes-verdict'), 'data-truncated', String(x.over));
+      await expectText(popup, tid('bytes-verdict'), x.text.verdict);
+      await expectText(popup, tid('summary-bytes-text'), x.text.summary);
+      const cutReason = `${tid('reasons')} > li[data-code=cutByLimit] ${tid('reason-text')}`;
+      if (x.text.cutReason) await expectText(popup, cutReason, x.text.cutReason);
+      else await expectCount(popup, cutReason, 0);
+      await expectAttr(popup, tid('verdict'), 'data-verdict', x.verdict);
+
+      const json = (await downloadedJson(popup, tid('download-json'))) as { bytes: unknown };
+      expect(reportSchemaErrors(json)).toEqual([]);
+      expect(json.bytes).toEqual(x.json);
+
+      // "Find the cut" shows the analysis the verdict ran: no page script here, so the background's copy of the response.
+      await analyze(popup);
+      await expectAttr(popup, tid('bytes-read'), 'data-code', 'bytes.read.viewer');
+      await expectText(popup, tid('bytes-read'), x.text.read);
+      await expectAttr(popup, tid('bytes-read-source'), 'data-source', 'background');
+      await expectAttr(popup, tid('bytes-cut'), 'data-code', x.cutCode);
+      await expectAttr(popup, tid('bytes-cut'), 'data-kept', String(x.kept));
+      await expectAttr(popup, tid('bytes-cut'), 'data-backed-off', '0');
+    });
+  }
 });

@@ -78,3 +78,29 @@ export async function fill(page: Page, selector: string, value: string): Promise
 export function value(page: Page, selector: string): Promise<string> {
   return page.evaluate((s) => (document.querySelector(s) as HTMLTextAreaElement).value, selector);
 }
+
+/**
+ * The JSON a "Download" button produces: the Blob the page hands to URL.createObjectURL is read
+ * back (the download itself is not started: headless Firefox would ask where to save it).
+ */
+export async function downloadedJson(page: Page, selector: string): Promise<unknown> {
+  const textOf = await page.evaluate(async (s) => {
+    const w = window as unknown as { __csBlob?: Blob };
+    const create = URL.createObjectURL;
+    const clickAnchor = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      if (b instanceof Blob) w.__csBlob = b;
+      return create.call(URL, b);
+    };
+    HTMLAnchorElement.prototype.click = function () {};
+    try {
+      (document.querySelector(s) as HTMLElement).click();
+    } finally {
+      URL.createObjectURL = create;
+      HTMLAnchorElement.prototype.click = clickAnchor;
+    }
+    return w.__csBlob ? await w.__csBlob.text() : null;
+  }, selector);
+  if (textOf === null) throw new Error(`${selector} produced no file`);
+  return JSON.parse(textOf);
+}

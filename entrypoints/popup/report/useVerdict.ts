@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { indexabilityVerdict, type IndexabilityResult } from '../../../lib/indexability';
-import { verdictInput } from './store';
+import { verdictInput } from './derive';
 import type { TabReport } from './types';
 
 /** The verdict of the report as it stands: the one verdict function over the one report object. */

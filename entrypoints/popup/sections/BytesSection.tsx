@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
 import { tDynamic as t } from '#i18n';
-import { headerValue } from '../../../lib/core/headers';
-import { headerBytesOf } from '../report/store';
+import { bytesFigures } from '../report/derive';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 import { BytesReportView } from './BytesReportView';
@@ -17,22 +16,11 @@ interface Props {
 export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
   const facts = report.snapshot.facts;
   const record = report.response.value?.record ?? null;
-  const limit = report.limit;
-  const headerBytes = headerBytesOf(record);
-  const page = report.cut.value ?? report.bytes.value?.page ?? null;
-  const contentLength = record && !headerValue(record.headers, 'content-encoding') ? Number(headerValue(record.headers, 'content-length') ?? NaN) : NaN;
-  const sameDocument = report.movedFrom === null;
-  const decoded = (sameDocument && facts?.navigation?.decodedBodySize) || (Number.isFinite(contentLength) ? contentLength : null);
-  const bodyBytes = page ? page.read.fetchedBytes : decoded;
-  const total = bodyBytes !== null && bodyBytes !== undefined ? (headerBytes ?? 0) + bodyBytes : null;
+  // The same figures as the summary, the verdict and the exports: the report's byte step (or the user's "Find the cut").
+  const { headerBytes, bodyBytes, total, limit, over, partial, pdf } = bytesFigures(report);
   const busy = report.cut.status === 'pending' || report.resources.status === 'pending';
   const cut = report.cut;
   const error = cut.status === 'failed' ? cut.error : null;
-  const pdf = limit === 67_108_864 && /pdf/i.test((record && headerValue(record.headers, 'content-type')) ?? '');
-
-  const over = total !== null && total > limit;
-  // Reading stopped early (the body was still arriving at the time limit): sizes are lower bounds.
-  const partial = page !== null && !page.read.complete;
   return (
     <Fold id="bytes" testId="bytes" heading={t('bytes.heading')} busy={busy}>
       <dl className="cs-facts">
@@ -48,7 +36,7 @@ export function BytesSection({ report, onFindCut, onToggleOverlay }: Props) {
         </dd>
         <dt>{t('bytes.body')}</dt>
         <dd data-testid="bytes-body" data-bytes={bodyBytes ?? ''} data-complete={String(!partial)}>
-          {bodyBytes !== null && bodyBytes !== undefined ? t(partial ? 'bytes.bodyValueAtLeast' : 'bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
+          {bodyBytes !== null ? t(partial ? 'bytes.bodyValueAtLeast' : 'bytes.bodyValue', [bodyBytes]) : t('bytes.bodyUnknown')}
         </dd>
         <dt>{t('bytes.total')}</dt>
         <dd data-testid="bytes-total" data-bytes={total ?? ''}>{total !== null ? t(partial ? 'bytes.totalValueAtLeast' : 'bytes.totalValue', [total]) : '—'}</dd>

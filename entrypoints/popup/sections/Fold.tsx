@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFolds } from '../report/folds';
+import { useFold } from '../report/hooks';
 
 interface Props {
   id: string;
@@ -18,12 +18,11 @@ interface Props {
  * summary lines at the top link here (#cs-<id>).
  */
 export function Fold({ id, testId, heading, actions, busy, className, data, children }: Props) {
-  const open = useFolds((s) => s.isOpen(id));
-  const setOpen = useFolds((s) => s.setOpen);
+  const [open, setOpen] = useFold(id);
   const dataAttrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
   return (
     <section className={`cs-section ${className ?? ''}`.trim()} id={`cs-${id}`} data-testid={testId} aria-labelledby={`cs-${id}-h`} aria-busy={busy} {...dataAttrs}>
-      <details open={open} onToggle={(e) => setOpen(id, e.currentTarget.open)}>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="cs-fold">
           <h2 id={`cs-${id}-h`}>{heading}</h2>
         </summary>

@@ -1,10 +1,10 @@
 import { i18n } from '#i18n';
-import { usePopup } from '../report/store';
+import { usePopupActions, usePopupView } from '../report/hooks';
 
 /** Shown when Crawlscope may not read websites (the user withdrew the grant): says so and asks for it. */
 export function HostAccess() {
-  const state = usePopup((s) => s.hostAccess);
-  const ask = usePopup((s) => s.askHostAccess);
+  const state = usePopupView().hostAccess;
+  const ask = usePopupActions().askHostAccess;
   if (state === 'granted' || state === null) return null;
   return (
     <section className="cs-section" data-testid="host-access" data-state={state}>

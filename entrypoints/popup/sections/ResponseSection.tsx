@@ -4,6 +4,7 @@ import { parseStatusLine } from '../../../lib/core/parseStatusLine';
 import type { MainFrameRecord } from '../../../lib/core/types';
 import { HeaderTable } from './HeaderTable';
 import type { TabReport } from '../report/types';
+import { responseSizes } from '../report/derive';
 import { Fold } from './Fold';
 
 const statusText = (r: MainFrameRecord) => {
@@ -20,11 +21,7 @@ export function ResponseSection({ report, onReload }: { report: TabReport; onRel
   const status = record?.statusCode || (info === null ? facts?.navigation?.responseStatus : null) || null;
   const sent = record ? headerValue(record.headers, 'content-type') : null;
   const sniffed = facts?.contentType ?? null;
-  // The load's own sizes belong to the document the tab loaded, which is this URL unless the History API moved it.
-  const sameDocument = report.movedFrom === null;
-  const decoded = sameDocument ? (facts?.navigation?.decodedBodySize ?? null) : null;
-  const encoded = sameDocument ? (facts?.navigation?.encodedBodySize ?? null) : null;
-  const encoding = (sameDocument && facts?.navigation?.contentEncoding) || (record && headerValue(record.headers, 'content-encoding')) || null;
+  const { decoded, encoded, encoding } = responseSizes(report);
 
   return (
     <Fold id="response" testId="response" heading={i18n.t('response.heading')} data={{ source: info?.source ?? '' }}>

@@ -4,7 +4,7 @@ import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } 
 import { RobotsDiagnosticItems } from '../../../components/RobotsDiagnosticItems';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
-import { useFolds } from '../report/folds';
+import { useFold } from '../report/hooks';
 import { RobotsResources } from './RobotsResources';
 
 /** robots.txt of the tab's origin: fetch status, and a verdict for every Google crawler token. A view of the report. */
@@ -17,8 +17,7 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
   const parsed = robots?.parsed ?? null;
   const verdicts = robots?.verdicts ?? [];
   const isHttp = step.error !== 'notHttp';
-  const showAll = useFolds((f) => f.isOpen('robots-all', false));
-  const setOpen = useFolds((f) => f.setOpen);
+  const [showAll, setShowAll] = useFold('robots-all', false);
   // Googlebot, then the tokens whose verdict differs from Googlebot's; the rest behind "show all".
   const indexed = verdicts.map((v, i) => ({ v, i }));
   const differs = indexed.filter(({ v, i }) => i > 0 && v.allowed !== verdicts[0]!.allowed);
@@ -93,7 +92,7 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
         </table>
       ) : null}
       {report && same.length ? (
-        <button type="button" className="cs-link-button" data-testid="robots-show-all" aria-expanded={showAll} onClick={() => setOpen('robots-all', !showAll)}>
+        <button type="button" className="cs-link-button" data-testid="robots-show-all" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
           {showAll ? i18n.t('robots.showDiffering') : i18n.t('robots.showAll', [verdicts.length, same.length])}
         </button>
       ) : null}

@@ -1,6 +1,6 @@
 import { i18n } from '#i18n';
 import type { SummaryLine } from '../report/summary';
-import { useFolds } from '../report/folds';
+import { useSetFold } from '../report/hooks';
 
 interface Props {
   lines: SummaryLine[];
@@ -13,7 +13,7 @@ interface Props {
  * state as it changes (a polite live region per line).
  */
 export function Summary({ lines, onCompare }: Props) {
-  const setOpen = useFolds((s) => s.setOpen);
+  const setOpen = useSetFold();
   const go = (section: string) => {
     setOpen(section, true);
     // After React has opened the section.

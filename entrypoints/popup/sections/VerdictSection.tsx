@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { i18n, tDynamic, formatList } from '#i18n';
 import { verdictKey, verdictText } from '../../../lib/report';
 import type { IndexabilityResult } from '../../../lib/indexability';
-import { verdictPending } from '../report/store';
-import { VERDICT_STEPS, type TabReport } from '../report/types';
+import { verdictPending, verdictStepsEnded } from '../report/derive';
+import type { TabReport } from '../report/types';
 import { VerdictReasons } from './VerdictReasons';
 import { VerdictDetails } from './VerdictDetails';
 import { errorText } from '../report/errorText';
@@ -26,7 +26,7 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
 
   const key = verdictKey(result.verdict);
   // A step that failed or ran out of time is said in words; the verdict stands on the rest.
-  const ended = VERDICT_STEPS.filter((k) => k !== 'response' && (report[k].status === 'failed' || report[k].status === 'timeout'));
+  const ended = verdictStepsEnded(report);
   const otherHost = report.canonical.value?.notChecked === 'other-host';
   return (
     <Fold id="verdict" testId="verdict" className="cs-verdict" heading={i18n.t('indexability.heading')} busy={!complete} data={{ verdict: result.verdict, complete }}>

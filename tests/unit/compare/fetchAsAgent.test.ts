@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchAsAgent } from '../../../lib/compare';
 import { DEFAULT_LIMIT } from '../../../lib/bytes';
+import { countHeaderBytes } from '../../../lib/crawl';
 import { byteStream, fakeHops, html } from './helpers';
 
 const redirect = (status: number, location: string | null) => () => ({
@@ -107,6 +108,15 @@ describe('fetchAsAgent', () => {
     expect(f.keptBytes).toBe(2_000_000);
     expect(f.html!.length).toBe(2_000_000 - 59);
     expect(f.bodyBytes).toBe(2_100_000);
+  });
+
+  it('a binary body (a PDF) is cut at the exact byte, never backed off to a character', async () => {
+    const headers = [{ name: 'content-type', value: 'application/pdf' }];
+    const body = new Uint8Array(2_200_000).fill(0xe2); // a lead byte of a 3-byte UTF-8 character, everywhere
+    const hop = fakeHops({ 'https://a.example/f.pdf': () => ({ status: 200, statusLine: 'HTTP/1.1 200 OK', headers, body: new Response(body).body }) });
+    const f = await fetchAsAgent('https://a.example/f.pdf', 'mobile', 'UA', hop);
+    expect(f.cutAt).toBe(2_097_152 - countHeaderBytes('HTTP/1.1 200 OK', headers, 200));
+    expect(f.html).toBeNull();
   });
 
   it('decodes with the charset of the Content-Type', async () => {

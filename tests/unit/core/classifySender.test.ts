@@ -129,7 +129,7 @@ describe('BACKGROUND_SENDERS matches what each side sends (least privilege)', ()
   const walk = (d: string): string[] =>
     fs.readdirSync(path.join(repo, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(d, e.name)] : []));
   const sent = (files: string[]) =>
-    new Set(files.flatMap((f) => [...fs.readFileSync(path.join(repo, f), 'utf8').matchAll(/sendToBackground\(\s*'(\w+)'/g)].map((m) => m[1]!)));
+    new Set(files.flatMap((f) => [...fs.readFileSync(path.join(repo, f), 'utf8').matchAll(/\b(?:sendToBackground|toBackground)\(\s*'(\w+)'/g)].map((m) => m[1]!)));
   const all = walk('entrypoints');
   const contentSide = all.filter((f) => /^entrypoints[\\/](content|page-analysis)[\\/]/.test(f));
 

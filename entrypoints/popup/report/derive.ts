@@ -1,0 +1,259 @@
+// What the popup's views compute from the one report object, as pure functions of it: the
+// verdict's input, what is still pending, the sizes the response and byte sections show, the
+// summary lines (as message keys and parameters), the badge. No browser, no store, no messages:
+// unit-tested in tests/unit/popup/derive.test.ts.
+import type { MainFrameRecord } from '../../../lib/core/types';
+import { headerValue, mediaType } from '../../../lib/core/headers';
+import { navigationMeasuresBody, PDF_LIMIT } from '../../../lib/bytes';
+import { countHeaderBytes } from '../../../lib/crawl';
+import type { BytesPageReport } from '../../../lib/bytes/pageReport';
+import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions } from '../../../lib/indexability';
+import type { Verdict } from '../../../lib/indexability/types';
+import { lintValidators, type ProbeResult } from '../../../lib/caching';
+import type { Severity as CompareSeverity } from '../../../lib/compare/comparison';
+import type { MessageParam } from '../../../lib/i18n';
+import type { TabSnapshot } from '../../../utils/protocol';
+import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
+
+
+/** The response's media type: the Content-Type it was sent with, else what the document says it is. */
+export function responseMediaType(record: MainFrameRecord | null, facts: TabSnapshot['facts']): string | null {
+  return mediaType((record && headerValue(record.headers, 'content-type')) ?? facts?.contentType ?? null);
+}
+
+/** Is the response HTML (or of unknown type)? Only then is there a DOM worth reading. */
+export function isHtmlResponse(record: MainFrameRecord | null, facts: TabSnapshot['facts']): boolean {
+  const mt = responseMediaType(record, facts);
+  return mt === null || mt === 'text/html' || mt === 'application/xhtml+xml';
+}
+
+/** The response's header bytes as HTTP/1.1 text, or null when the headers are not known. */
+export function headerBytesOf(record: MainFrameRecord | null): number | null {
+  return record && !record.error ? countHeaderBytes(record.statusLine, record.headers, record.statusCode) : null;
+}
+
+/**
+ * The tab's load timing (Navigation Timing) measures this response: the document is the one the
+ * response was loaded as (the History API did not move it) and the browser shows it as a document,
+ * not in its own viewer (a PDF: the timing entry is the viewer's page).
+ */
+export function navigationIsResponse(r: TabReport): boolean {
+  const record = r.response.value?.record ?? null;
+  return r.movedFrom === null && r.snapshot.facts?.navigation != null && navigationMeasuresBody(responseMediaType(record, r.snapshot.facts));
+}
+
+/** The verdict's input from the report: one options object for the one verdict function. */
+export function verdictInput(r: TabReport, now: number): VerdictOptions {
+  const record = r.response.value?.record ?? null;
+  const fallbackStatus = r.snapshot.facts?.navigation?.responseStatus;
+  return {
+    url: r.url,
+    status: record && record.statusCode ? { code: record.statusCode, line: record.statusLine } : fallbackStatus ? { code: fallbackStatus, line: '' } : null,
+    headers: record ? record.headers : null,
+    redirects: record?.redirects ?? [],
+    served: r.served.value,
+    live: r.live.value,
+    robots: r.robots.value ? { report: r.robots.value.report, parsed: r.robots.value.parsed } : null,
+    bytes: r.bytes.value?.input ?? null,
+    canonicalTarget: r.canonical.value,
+    fromCache: record?.fromCache ?? false,
+    now,
+  };
+}
+
+/** The steps the verdict still waits for (each within its time limit). */
+export const verdictPending = (r: TabReport): VerdictStep[] => VERDICT_STEPS.filter((k) => !settled(r[k]));
+
+/** The verdict steps other than the response that failed or ran out of time (said in words; the verdict stands on the rest). */
+export const verdictStepsEnded = (r: TabReport): VerdictStep[] =>
+  VERDICT_STEPS.filter((k) => k !== 'response' && (r[k].status === 'failed' || r[k].status === 'timeout'));
+
+/** The toolbar badge's verdict: the screen's own, once every step of it has ended; null before (or for a tab that cannot be inspected). */
+export function badgeVerdict(r: TabReport, now: number): { verdict: Verdict; robotsKnown: boolean } | null {
+  if (!r.snapshot.inspectable.ok || verdictPending(r).length) return null;
+  // robots.txt may have failed or timed out: the badge then shows only what it cannot change.
+  return { verdict: indexabilityVerdict(verdictInput(r, now)).verdict, robotsKnown: r.robots.value !== null };
+}
+
+/** The sizes the response section shows: the body uncompressed, and as transferred when encoded. */
+export interface ResponseSizes {
+  /** Uncompressed body bytes, or null when not known. */
+  decoded: number | null;
+  /** Body bytes as transferred (compressed), when the browser measured them. */
+  encoded: number | null;
+  encoding: string | null;
+}
+
+export function responseSizes(r: TabReport): ResponseSizes {
+  const facts = r.snapshot.facts;
+  const nav = facts?.navigation ?? null;
+  const record = r.response.value?.record ?? null;
+  const sentEncoding = (record && headerValue(record.headers, 'content-encoding')) || null;
+  if (facts !== null && navigationMeasuresBody(responseMediaType(record, facts))) {
+    // The load's own sizes belong to the document the tab loaded, which is this URL unless the History API moved it.
+    if (r.movedFrom !== null) return { decoded: null, encoded: null, encoding: sentEncoding };
+    return { decoded: nav?.decodedBodySize ?? null, encoded: nav?.encodedBodySize ?? null, encoding: nav?.contentEncoding || sentEncoding };
+  }
+  // The tab shows the browser's viewer (a PDF), or no page script could measure it: the size is the
+  // one the byte step read from the response itself.
+  const input = r.bytes.value?.input;
+  return { decoded: input && input.complete !== false ? input.bodyBytes : null, encoded: null, encoding: sentEncoding };
+}
+
+/** The byte section's figures: headers, body, total and the limit, from the analysis when there is one. */
+export interface BytesFigures {
+  headerBytes: number | null;
+  bodyBytes: number | null;
+  total: number | null;
+  limit: number;
+  over: boolean;
+  /** Reading stopped early (the body was still arriving at the time limit): sizes are lower bounds. */
+  partial: boolean;
+  /** The limit is Googlebot's 64 MB for PDFs. */
+  pdf: boolean;
+  /** The analysis shown: the user's "Find the cut", else the verdict's own. */
+  page: BytesPageReport | null;
+}
+
+export function bytesFigures(r: TabReport): BytesFigures {
+  const record = r.response.value?.record ?? null;
+  const headerBytes = headerBytesOf(record);
+  const page = r.cut.value ?? r.bytes.value?.page ?? null;
+  const input = r.bytes.value?.input ?? null;
+  const contentLength = record && !headerValue(record.headers, 'content-encoding') ? Number(headerValue(record.headers, 'content-length') ?? NaN) : NaN;
+  // Before anything is read: the browser's own measurement (when it is of this response), else the Content-Length sent.
+  const early = (navigationIsResponse(r) && r.snapshot.facts?.navigation?.decodedBodySize) || (Number.isFinite(contentLength) ? contentLength : null);
+  const bodyBytes = page ? page.read.fetchedBytes : input ? input.bodyBytes : early;
+  const total = bodyBytes !== null ? (headerBytes ?? 0) + bodyBytes : null;
+  const partial = page ? !page.read.complete : input?.complete === false;
+  const pdf = r.limit === PDF_LIMIT && responseMediaType(record, null) === 'application/pdf';
+  return { headerBytes, bodyBytes, total, limit: r.limit, over: total !== null && total > r.limit, partial, pdf, page };
+}
+
+// ── the first screen: one line per question, as a message key and its parameters ─────────────
+
+export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'caching' | 'compare';
+
+/** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity. */
+export type SummaryParam = MessageParam | { percent: number } | { list: string[] } | { when: number } | { severity: CompareSeverity };
+
+/** One piece of a summary line's text: a message and its parameters. */
+export interface SummaryPart {
+  key: string;
+  params: SummaryParam[];
+}
+
+export interface SummaryFact {
+  id: SummaryId;
+  /** The section the line leads to. */
+  section: string;
+  label: string;
+  /** checking: not known yet; ok / warn / bad: the answer's colour; info: known, neither good nor bad. */
+  state: 'checking' | 'ok' | 'warn' | 'bad' | 'info';
+  /** The line's text: these parts joined with "; ". */
+  parts: SummaryPart[];
+}
+
+/** Other blocked tokens are named when there are at most this many. */
+const NAME_AT_MOST = 3;
+
+const part = (key: string, params: SummaryParam[] = []): SummaryPart => ({ key: `summary.${key}`, params });
+const fact = (id: SummaryId, state: SummaryFact['state'], ...parts: SummaryPart[]): SummaryFact => ({ id, section: id, label: `summary.${id}Label`, state, parts });
+const checking = (id: SummaryId) => fact(id, 'checking', part('checking'));
+
+function verdictFact(r: TabReport, result: IndexabilityResult): SummaryFact {
+  if (verdictPending(r).length) return checking('verdict');
+  const blocks = result.reasons.filter((x) => x.severity === 'block').length;
+  const risks = result.reasons.filter((x) => x.severity === 'risk').length;
+  if (result.verdict === 'not-indexable') return fact('verdict', 'bad', part('notIndexable', [blocks]));
+  if (result.verdict === 'at-risk') return fact('verdict', 'warn', part('atRisk', [risks]));
+  return fact('verdict', 'ok', part('indexable'));
+}
+
+function bytesFact(r: TabReport): SummaryFact {
+  const step = r.bytes;
+  if (step.status === 'pending' || r.response.status === 'pending') return checking('bytes');
+  const input = step.value?.input;
+  if (!input) return fact('bytes', 'info', step.status === 'timeout' ? part('bytesTookLonger', [step.limitMs / 1000]) : part('bytesUnknown'));
+  const total = input.headerBytes + input.bodyBytes;
+  const share = total / input.limit;
+  if (input.truncated && input.cutOffset !== null) {
+    // A body still arriving when reading stopped: its size is a lower bound, the cut is exact.
+    if (input.complete === false) return fact('bytes', 'bad', part('bytesOverAtLeast', [total, input.limit, input.cutOffset]));
+    return fact('bytes', 'bad', part('bytesOver', [total, input.limit, { percent: share }, input.cutOffset]));
+  }
+  return fact('bytes', share >= 0.9 ? 'warn' : 'ok', part('bytesWithin', [total, input.limit, { percent: share }]));
+}
+
+function robotsFact(r: TabReport): SummaryFact {
+  const step = r.robots;
+  if (step.status === 'pending') return checking('robots');
+  if (!step.value) {
+    return fact('robots', 'info', step.status === 'timeout' ? part('robotsTookLonger', [step.limitMs / 1000]) : part(step.status === 'skipped' ? 'robotsNotHttp' : 'robotsFailed'));
+  }
+  const [googlebot, ...others] = step.value.verdicts;
+  if (!googlebot) return fact('robots', 'info', part('robotsFailed'));
+  const rule = ruleText(googlebot.rule);
+  const head = googlebot.allowed
+    ? rule && googlebot.line !== null
+      ? part('robotsAllowedBy', [googlebot.line, rule])
+      : part('robotsAllowed')
+    : rule && googlebot.line !== null
+      ? part('robotsBlockedBy', [googlebot.line, rule])
+      : part('robotsUnreachable');
+  const blocked = others.filter((v) => !v.allowed).map((v) => v.token);
+  const tail = !blocked.length
+    ? part('robotsOthersAllowed')
+    : blocked.length <= NAME_AT_MOST
+      ? part('robotsOthersNamed', [blocked.length, { list: blocked }])
+      : part('robotsOthersCount', [blocked.length]);
+  return fact('robots', googlebot.allowed ? (blocked.length ? 'info' : 'ok') : 'bad', head, tail);
+}
+
+const probePart = (p: ProbeResult | undefined): SummaryPart => {
+  if (!p) return part('probeNone');
+  switch (p.outcome) {
+    case 'not-modified':
+      return part('probeNotModified');
+    case 'etag-changed':
+      return part('probeEtagChanged');
+    case 'ignored':
+      return part('probeIgnored', [String(p.response?.status ?? '')]);
+    case 'other':
+      return part('probeOther', [String(p.response?.status ?? '')]);
+    case 'timeout':
+    case 'error':
+      return part('probeFailed');
+  }
+};
+
+function cachingFact(r: TabReport, now: number): SummaryFact {
+  const record = r.response.value?.record ?? null;
+  if (r.response.status === 'pending') return checking('caching');
+  if (!record) return fact('caching', 'info', part('cachingUnknown'));
+  const lint = lintValidators(record.headers, now);
+  if (lint.googleUses === null) return fact('caching', 'warn', part('cachingNone'));
+  const uses = part(lint.googleUses === 'etag' ? 'cachingEtag' : 'cachingLastModified');
+  if (r.probes.status === 'pending') return fact('caching', 'checking', uses, part('probeChecking'));
+  const header = lint.googleUses === 'etag' ? 'If-None-Match' : 'If-Modified-Since';
+  const probe = r.probes.value?.find((p) => p.request.header === header);
+  return fact('caching', probe?.outcome === 'not-modified' ? 'ok' : probe ? 'warn' : 'info', uses, probePart(probe));
+}
+
+function compareFact(r: TabReport): SummaryFact {
+  const step = r.compare;
+  if (step.status === 'pending') return checking('compare');
+  const s = step.value;
+  if (!s) return fact('compare', 'info', part(step.status === 'skipped' ? 'compareNotHttp' : 'compareNotYet'));
+  const when = { when: s.comparedAt };
+  if (s.identical) return fact('compare', 'ok', part('compareSame', [when]));
+  const state = s.worst === 'critical' ? 'bad' : s.worst === 'warning' ? 'warn' : 'info';
+  if (!s.fields.length) return fact('compare', state, part('compareFindings', [s.findings.length, when]));
+  if (s.worst !== 'critical' && s.worst !== 'warning') return fact('compare', state, part('compareDiffersMinor', [s.fields.length, when]));
+  return fact('compare', state, part('compareDiffers', [s.fields.length, { severity: s.worst }, when]));
+}
+
+/** The five lines of the first screen, in the order they are shown. */
+export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
+  return [verdictFact(r, result), bytesFact(r), robotsFact(r), cachingFact(r, now), compareFact(r)];
+}
