@@ -59,8 +59,10 @@ export function endsOnWholeChar(body: Uint8Array, from: number, to: number, enco
 
 /**
  * A byte position at or before `pos` where a character certainly starts, so decoding can begin
- * there without the bytes before it: any position for single-byte charsets, an ASCII byte for
- * UTF-8, a byte below 0x30 for the East Asian multi-byte charsets, the start for stateful ones.
+ * there without the bytes before it: any position for single-byte charsets, any byte that is not
+ * a continuation byte (10xxxxxx) for UTF-8 — the WHATWG decoder starts afresh at such a byte even
+ * in the middle of a broken sequence — a byte below 0x30 for the East Asian multi-byte charsets,
+ * the start for stateful ones.
  */
 export function syncPointAtOrBefore(body: Uint8Array, pos: number, kind: CharsetKind, bomBytes: number): number {
   if (kind === 'single-byte') return pos;
@@ -69,9 +71,9 @@ export function syncPointAtOrBefore(body: Uint8Array, pos: number, kind: Charset
     return p - ((p - bomBytes) % 2);
   }
   if (kind === 'stateful') return bomBytes;
-  const bound = kind === 'utf-8' ? 0x80 : 0x30;
   for (let p = Math.min(pos, body.length) - 1; p >= bomBytes; p--) {
-    if (body[p]! < bound) return p;
+    const b = body[p]!;
+    if (kind === 'utf-8' ? (b & 0xc0) !== 0x80 : b < 0x30) return p;
   }
   return bomBytes;
 }

@@ -44,6 +44,9 @@ export interface Cutoff {
   charset: ResolvedCharset;
 }
 
+/** The longest character of any WHATWG encoding (UTF-8, GB18030), in bytes. */
+const MAX_CHAR_BYTES = 4;
+
 /** Where Googlebot stops reading this response. Uses the platform TextDecoder for every charset. */
 export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, totalBodyBytes, wholeCharacters = true }: CutoffInput): Cutoff {
   const cs = resolveCharset(charset, body);
@@ -54,8 +57,16 @@ export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, 
   const bodyLimit = Math.min(body.length, bodyBytes, Math.max(0, limit - headerBytes));
   let kept = bodyLimit;
   if (truncated && wholeCharacters && kept > cs.bomBytes) {
+    // A character is at most 4 bytes in every WHATWG encoding: a cut inside one drops at most 3.
+    // Bytes that end no character within that (invalid data) are not a character to keep whole:
+    // the cut stays at the limit. Each try decodes only from the sync point, so this is linear.
     const from = syncPointAtOrBefore(body, kept, cs.kind, cs.bomBytes);
-    while (kept > from && !endsOnWholeChar(body, from, kept, cs.encoding)) kept--;
+    for (let back = 0; back < MAX_CHAR_BYTES && kept - back >= from; back++) {
+      if (endsOnWholeChar(body, from, kept - back, cs.encoding)) {
+        kept -= back;
+        break;
+      }
+    }
   }
   if (truncated && wholeCharacters && kept < cs.bomBytes) kept = 0;
   // A binary body is not text: no decoding (a 64 MB PDF is not turned into a string).

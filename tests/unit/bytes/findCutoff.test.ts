@@ -124,3 +124,31 @@ describe('findCutoff: backs off to a whole character', () => {
     expect(r.bodyBytesKept).toBe(5);
   });
 });
+
+describe('findCutoff on hostile bytes: linear, whatever the body', () => {
+  const limit = 2_097_152;
+  it('2.2 MB of CJK text without one ASCII byte: the character across the limit is dropped whole', () => {
+    const body = new TextEncoder().encode('中'.repeat(750_000)); // 3 bytes each
+    const c = findCutoff({ body, headerBytes: 100, charset: 'utf-8', limit });
+    const room = limit - 100;
+    expect(c.bodyBytesKept).toBe(room - (room % 3));
+    expect(c.backedOff).toBe(room % 3);
+  });
+  it('2.2 MB of one lead byte repeated (invalid UTF-8): only the unfinished last sequence is dropped', () => {
+    const body = new Uint8Array(2_200_000).fill(0xe2);
+    const c = findCutoff({ body, headerBytes: 100, charset: 'utf-8', limit });
+    expect(c.bodyBytesKept).toBe(limit - 100 - 1);
+  });
+  it('2.2 MB of continuation bytes only (no character at all): the cut stays at the limit', () => {
+    const body = new Uint8Array(2_200_000).fill(0x80);
+    const c = findCutoff({ body, headerBytes: 100, charset: 'utf-8', limit });
+    expect(c.bodyBytesKept).toBe(limit - 100);
+    expect(c.backedOff).toBe(0);
+  });
+  it('Shift_JIS without a byte below 0x30: linear too', () => {
+    const body = new Uint8Array(2_200_000).fill(0x82); // lead bytes only
+    const c = findCutoff({ body, headerBytes: 100, charset: 'shift_jis', limit });
+    expect(c.bodyBytesKept).toBeLessThanOrEqual(limit - 100);
+    expect(limit - 100 - c.bodyBytesKept).toBeLessThan(4);
+  });
+});
