@@ -11,7 +11,7 @@ import { indexabilityVerdict } from '../../lib/indexability/indexabilityVerdict'
 import type { PageSignals, Verdict } from '../../lib/indexability/types';
 import { parseRobotsReport } from '../../lib/robots/parseRobotsReport';
 import type { RobotsReport } from '../../lib/robots/types';
-import { loadRecord } from './tab-store';
+import { loadRecord } from './tabStore';
 import { robotsReader } from './robots';
 
 const action = () => browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;

@@ -4,7 +4,7 @@ import { bytesLimit, compareChromeVersion, compareIncludeCookies } from '../../u
 import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type AgentFetch, type ComparisonSummary, type RobotsBlock } from '../../lib/compare';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
 import { ruleText } from '../../lib/indexability/robotsInputFrom';
-import { extensionHopFetcher, removeStaleUaRules } from './googlebot-fetch';
+import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
 import { robotsReader } from './robots';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 

@@ -1,8 +1,8 @@
 import { registerBackgroundHandlers } from '../../utils/messaging';
 import { handlers } from './handlers';
-import { startRecordingMainFrames } from './main-frame-recorder';
+import { startRecordingMainFrames } from './mainFrameRecorder';
 import { startBadges } from './badge';
-import { removeStaleUaRules } from './googlebot-fetch';
+import { removeStaleUaRules } from './extensionHopFetcher';
 
 export default defineBackground({
   type: 'module',

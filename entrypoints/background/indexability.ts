@@ -4,7 +4,7 @@ import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
 import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
 import { canonicalNotChecked } from '../../lib/indexability';
 import { compareChromeVersion } from '../../utils/settings';
-import { extensionHopFetcher } from './googlebot-fetch';
+import { extensionHopFetcher } from './extensionHopFetcher';
 
 const TIMEOUT_MS = 10_000;
 

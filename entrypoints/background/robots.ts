@@ -3,7 +3,7 @@ import type { BackgroundHandler } from '../../utils/protocol';
 import { compareChromeVersion } from '../../utils/settings';
 import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
 import { createRobotsReader, robotsCacheEviction, type RobotsCache, type RobotsReport } from '../../lib/crawl';
-import { extensionHopFetcher } from './googlebot-fetch';
+import { extensionHopFetcher } from './extensionHopFetcher';
 
 // One cached report per origin in storage.local: it survives worker restarts. The cache is kept
 // small (lib/crawl robotsCacheEviction: 20 origins, 3 MB of bodies, oldest dropped first) because

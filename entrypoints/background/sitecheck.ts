@@ -1,6 +1,6 @@
 import type { BackgroundHandler } from '../../utils/protocol';
 import { bytesToBase64 } from '../../lib/core/base64';
-import { extensionHopFetcher } from './googlebot-fetch';
+import { extensionHopFetcher } from './extensionHopFetcher';
 
 /** A piece of body per message (base64 makes it a third larger). */
 const CHUNK_BYTES = 512 * 1024;

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { fakeIpsCsv, summarizeLog, verifyIp, verifyTally, type IpOutcome } from '../../lib/verify';
 import { verifyResolver } from '../../utils/settings';
-import type { FromWorker, ToWorker } from './log-protocol';
+import type { FromWorker, ToWorker } from './logProtocol';
 import { loadRanges } from './ranges';
 import { resolverChoice, resolverFor } from './resolver';
 import { initialVerifyState, ipsToCheck, verifyReducer, type VerifyEvent, type VerifyState } from './verifyState';
@@ -32,7 +32,7 @@ function download(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-const newWorker = () => new Worker(new URL('./log-worker.ts', import.meta.url), { type: 'module' });
+const newWorker = () => new Worker(new URL('./logWorker.ts', import.meta.url), { type: 'module' });
 const errText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export const useVerifyPage = create<VerifyPage>((set, get) => {

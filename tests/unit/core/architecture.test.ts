@@ -35,4 +35,12 @@ describe('architecture', () => {
     const bad = sources.filter((f) => f.startsWith('lib') && !/^[a-zA-Z][a-zA-Z0-9]*\.ts$/.test(path.basename(f)));
     expect(bad).toEqual([]);
   });
+
+  it('entrypoints/, components/, utils/ and cli/ name files as lib/ does: camelCase, or PascalCase for a component (folders are WXT entry names)', () => {
+    const named = sources.filter((f) => /^(entrypoints|components|utils|cli)[\\/]/.test(f));
+    expect(named.length).toBeGreaterThan(50);
+    expect(named).toContain(path.normalize('entrypoints/background/extensionHopFetcher.ts'));
+    const bad = named.filter((f) => !/^[a-zA-Z][a-zA-Z0-9]*\.tsx?$/.test(path.basename(f)));
+    expect(bad).toEqual([]);
+  });
 });

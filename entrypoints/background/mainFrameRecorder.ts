@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { Header, MainFrameRecord, RedirectHop } from '../../lib/core/types';
 import { headerValue } from '../../lib/core/headers';
-import { forgetTab, saveRecord } from './tab-store';
+import { forgetTab, saveRecord } from './tabStore';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 
 interface Pending {

@@ -2,7 +2,7 @@ import type { BackgroundProtocol } from '../../utils/protocol';
 import type { MainFrameRecord } from '../../lib/core/types';
 import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
 import { bytesIncludeCookies } from '../../utils/settings';
-import { extensionHopFetcher } from './googlebot-fetch';
+import { extensionHopFetcher } from './extensionHopFetcher';
 
 const TIMEOUT_MS = 10_000;
 

@@ -9,7 +9,7 @@ import {
   VERIFIED_LINES_HEADER,
   type Verdict,
 } from '../../lib/verify';
-import type { FromWorker, ToWorker } from './log-protocol';
+import type { FromWorker, ToWorker } from './logProtocol';
 
 const post = (msg: FromWorker) => (self as unknown as { postMessage(m: FromWorker): void }).postMessage(msg);
 
