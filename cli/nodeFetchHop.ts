@@ -27,9 +27,9 @@ function decoder(coding: string): NodeJS.ReadWriteStream | null {
   }
 }
 
-/** One GET, redirects not followed. `agent` defaults to Node's keep-alive agents. */
+/** One request (GET unless said), redirects not followed. `agent` defaults to Node's keep-alive agents. */
 export function nodeFetchHop(agents: { http?: http.Agent; https?: https.Agent } = {}): HopFetcher {
-  return (url, { userAgent, signal }) =>
+  return (url, { userAgent, signal, method = 'GET', headers: extra = [], body }) =>
     new Promise((resolve, reject) => {
       let u: URL;
       try {
@@ -42,10 +42,15 @@ export function nodeFetchHop(agents: { http?: http.Agent; https?: https.Agent } 
       const req = mod.request(
         u,
         {
-          method: 'GET',
+          method,
           signal,
           agent: u.protocol === 'https:' ? agents.https : agents.http,
-          headers: { 'User-Agent': userAgent, Accept: ACCEPT, 'Accept-Encoding': ACCEPT_ENCODING },
+          headers: {
+            Accept: ACCEPT,
+            ...Object.fromEntries(extra.filter((h) => !/^(cookie|user-agent|accept-encoding|host|content-length)$/i.test(h.name)).map((h) => [h.name, h.value])),
+            'User-Agent': userAgent,
+            'Accept-Encoding': ACCEPT_ENCODING,
+          },
         },
         (res) => {
           const headers: Header[] = [];
@@ -69,6 +74,6 @@ export function nodeFetchHop(agents: { http?: http.Agent; https?: https.Agent } 
         },
       );
       req.on('error', reject);
-      req.end();
+      req.end(body !== undefined && method !== 'GET' && method !== 'HEAD' ? body : undefined);
     });
 }

@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { Header } from '../../lib/core/types';
-import type { HopFetcher, HopReply } from '../../lib/crawl';
+import type { HopFetcher, HopReply, HopRequest } from '../../lib/crawl';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 
 /**
@@ -166,16 +166,18 @@ interface Seen {
 /** The HopFetcher of the extension: see the top of this file. */
 export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher {
   const asAgent = opts.asAgent ?? true;
-  const init = (signal: AbortSignal): RequestInit => ({
-    method: 'GET',
+  const init = (req: HopRequest): RequestInit => ({
+    method: req.method ?? 'GET',
     redirect: 'manual',
     credentials: opts.includeCookies ? 'include' : 'omit',
     cache: 'no-store',
-    signal,
-    headers: { Accept: ACCEPT },
+    signal: req.signal,
+    headers: { Accept: ACCEPT, ...Object.fromEntries((req.headers ?? []).filter((h) => !/^(cookie|user-agent)$/i.test(h.name)).map((h) => [h.name, h.value])) },
+    ...(req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD' ? { body: req.body } : {}),
   });
 
-  return async (url, { userAgent, signal }) => {
+  return async (url, request) => {
+    const { userAgent, signal } = request;
     // Response status and headers of our request, by request id (set once it is sent).
     let requestId: string | null = null;
     let received: Seen | null = null;
@@ -222,7 +224,7 @@ export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher 
           await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [id], addRules: [uaRule(id, url, userAgent)] });
         }
         browser.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']);
-        pending = fetch(url, init(signal));
+        pending = fetch(url, init(request));
         // Hold the rule (and the turn) only until our request headers are out, or the fetch settles.
         const settled = pending.then(
           () => true,

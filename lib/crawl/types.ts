@@ -11,6 +11,12 @@ export interface HopRequest {
   userAgent: string;
   /** Aborting it must end the request and its body. */
   signal: AbortSignal;
+  /** GET unless said (a render's page may POST, or ask OPTIONS before a cross-origin request). */
+  method?: string;
+  /** Request headers a page's script set (never Cookie; never the agent's own User-Agent). */
+  headers?: Header[];
+  /** The request body, for a method that has one. */
+  body?: string;
 }
 
 /**

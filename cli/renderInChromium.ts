@@ -1,0 +1,76 @@
+// The render on the command line: the system Chromium (as the tests find it: $CHROMIUM_PATH or
+// Debian's /usr/bin/chromium) driven through puppeteer-core, with the same lib/render driver the
+// extension uses over chrome.debugger — a fresh, empty profile per run, so nothing of anyone's
+// browser is read or written.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { createRobotsReader } from '../lib/crawl';
+import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
+import { renderWithCdp, type CdpSession, type RenderAgent, type RenderOutput } from '../lib/render';
+import { nodeFetchHop } from './nodeFetchHop';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** The Chromium to drive, or an error that says how to get one. */
+export function findChromium(): string {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) {
+    if (!fs.existsSync(given)) throw new Error(`CHROMIUM_PATH points to ${given}, which does not exist.`);
+    return given;
+  }
+  const found = CANDIDATES.find((p) => fs.existsSync(p));
+  if (!found) throw new Error('No Chromium found. Install it (Debian/Ubuntu: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.');
+  return found;
+}
+
+export interface CliRenderOptions {
+  url: string;
+  agent: RenderAgent;
+  chromeVersion?: string;
+  force?: boolean;
+  timeLimitMs?: number;
+  screenshot?: boolean;
+  signal?: AbortSignal;
+}
+
+/** One render of `url` as Googlebot in a headless Chromium of its own. */
+export async function renderInChromium(opts: CliRenderOptions): Promise<RenderOutput> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-render-'));
+  const browser = await puppeteer.launch({
+    executablePath: findChromium(),
+    headless: true,
+    userDataDir: profile,
+    defaultViewport: null,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-gpu', '--disable-quic'],
+  });
+  try {
+    const page = await browser.newPage();
+    const session = await page.createCDPSession();
+    const cdp: CdpSession = {
+      send: (method, params) => session.send(method as never, params as never) as never,
+      on: (event, handler) => {
+        session.on(event as never, handler as never);
+        return () => void session.off(event as never, handler as never);
+      },
+    };
+    const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
+    const fetchHop = nodeFetchHop();
+    return await renderWithCdp(cdp, {
+      url: opts.url,
+      agent: opts.agent,
+      userAgent,
+      fetchHop,
+      robots: createRobotsReader({ fetchHop, userAgent: () => userAgent }),
+      browser: null,
+      force: opts.force,
+      timeLimitMs: opts.timeLimitMs,
+      screenshot: opts.screenshot,
+      signal: opts.signal,
+    });
+  } finally {
+    await browser.close().catch(() => undefined);
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,20 @@
+// Public API of lib/render: Googlebot's render of a page from only what Googlebot fetched — the
+// policy (what the renderer fetches, its limits, viewports), the DevTools-protocol driver that
+// applies it, the snapshot of one view, and the comparison of served, rendered and browser.
+export type * from './types';
+export {
+  RENDER_HTML_CAP,
+  RENDER_IDLE_MS,
+  RENDER_SCREENSHOT_MAX_HEIGHT,
+  RENDER_TIME_LIMIT_MS,
+  RENDER_VIEWPORTS,
+  requestKindDecision,
+  resourceKindOf,
+  type RenderViewport,
+} from './renderPolicy';
+export { renderSnapshot } from './renderSnapshot';
+export { serializeComposed } from './serializeComposed';
+export { findScripts, type ScriptInSource } from './findScripts';
+export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
+export { renderShimSource, renderCleanupSource } from './pageShims';
+export { renderWithCdp, RENDER_STORAGE_FAMILY, type CdpSession, type RenderOptions, type RenderOutput } from './renderWithCdp';
