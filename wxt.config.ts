@@ -25,6 +25,8 @@ export default defineConfig({
       'scripting',
       'webRequest',
       'declarativeNetRequestWithHostAccess',
+      // Render as Googlebot: Chrome drives the render's own window over the DevTools protocol.
+      ...(browser === 'firefox' ? [] : ['debugger']),
     ],
     host_permissions: ['<all_urls>'],
     action: { default_title: '__MSG_extActionTitle__' },

@@ -15,6 +15,22 @@ import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
 import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
 import type { SenderKind } from '../lib/core/classifySender';
+import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render/types';
+
+/** A render as the background runs it: its progress, and its result once it has ended. */
+export interface RenderJobState {
+  id: string;
+  state: 'running' | 'done';
+  phase: 'document' | 'rendering' | 'snapshot';
+  requests: number;
+  inFlight: number;
+  elapsedMs: number;
+  timeLimitMs: number;
+  /** Set when done. */
+  result: RenderResult | null;
+  /** A PNG of the whole rendered page (base64), when it rendered. */
+  screenshot: string | null;
+}
 
 export interface TabSnapshot {
   tabId: number;
@@ -90,6 +106,18 @@ export interface BackgroundProtocol {
   sitecheckHop: { req: { id: string; url: string; userAgent: string }; res: { status: number; statusLine: string; headers: Header[]; body: boolean } };
   /** The next piece of the body `id` (base64, at most 512 KiB, uncompressed), or stop it (`cancel`). `done`: nothing follows. */
   sitecheckRead: { req: { id: string; cancel?: boolean }; res: { chunk: string | null; done: boolean } };
+  /**
+   * Render the URL as Googlebot in a window of Crawlscope's own (Chrome: chrome.debugger; Firefox:
+   * a container and webRequest), with the policy of lib/render. `browser`: the user's tab as it
+   * shows the page, to compare with. `force`: render even when Google would not (served noindex,
+   * not 200). Answers at once with the job's id; renderStatus tells how it goes.
+   */
+  renderStart: { req: { url: string; agent: RenderAgent; browser: RenderSnapshot | null; force?: boolean; timeLimitSec?: number; tabId?: number }; res: { id: string } };
+  renderStatus: { req: { id: string }; res: RenderJobState | null };
+  /** Stops a render: it ends with what it has ('cancelled'), and its window closes. */
+  renderCancel: { req: { id: string }; res: null };
+  /** The last render of this URL in this browser session (without its screenshot), or null. */
+  getRenderResult: { req: { url: string }; res: RenderResult | null };
 }
 
 /**
@@ -116,6 +144,10 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   getCompareSummary: ['page'],
   sitecheckHop: ['page'],
   sitecheckRead: ['page'],
+  renderStart: ['page'],
+  renderStatus: ['page'],
+  renderCancel: ['page'],
+  getRenderResult: ['page'],
 };
 
 /**
@@ -142,6 +174,8 @@ export interface ContentProtocol {
   getIndexSignals: { req: { where: 'served' | 'live' }; res: PageSignals };
   /** URLs of the page's own CSS and JS, from performance.getEntriesByType('resource'). */
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
+  /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */
+  getComposedHtml: { req: Record<string, never>; res: { url: string; html: string; capped: boolean } };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;
@@ -164,6 +198,7 @@ export const CONTENT_SENDERS: { readonly [K in ContentMessageType]: readonly Sen
   bytesResources: ['page'],
   getIndexSignals: ['page'],
   getResourceUrls: ['page'],
+  getComposedHtml: ['page'],
 };
 
 export interface Envelope<T extends string = string, D = unknown> {

@@ -12,6 +12,7 @@ import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 import { sitecheckHop, sitecheckRead } from './sitecheck';
+import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
@@ -44,4 +45,8 @@ export const handlers: BackgroundHandlers = {
   checkCanonicalTarget,
   sitecheckHop,
   sitecheckRead,
+  renderStart,
+  renderStatus,
+  renderCancel,
+  getRenderResult,
 };

@@ -3,6 +3,7 @@ import { handlers } from './handlers';
 import { startRecordingMainFrames } from './mainFrameRecorder';
 import { startBadges } from './badge';
 import { removeStaleUaRules } from './extensionHopFetcher';
+import { closeStaleRenderWindows } from './renderInChrome';
 
 export default defineBackground({
   type: 'module',
@@ -14,5 +15,7 @@ export default defineBackground({
     registerBackgroundHandlers(handlers);
     // A worker stopped mid-request leaves its User-Agent rule behind (session rules outlive it).
     void removeStaleUaRules().catch(() => undefined);
+    // A worker stopped mid-render leaves its render window open: close it.
+    void closeStaleRenderWindows().catch(() => undefined);
   },
 });

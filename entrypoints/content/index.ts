@@ -22,6 +22,7 @@ export default defineContentScript({
       bytesOverlay: ({ show, text }) => pageAnalysis().toggleOverlay(show, text, ctx),
       bytesResources: () => pageAnalysis().pageResources(),
       getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals()),
+      getComposedHtml: () => pageAnalysis().composedHtml(),
     });
     ctx.onInvalidated(stop);
   },

@@ -7,12 +7,14 @@ import type { analyzePage } from './analyzePage';
 import type { toggleOverlay } from './overlay';
 import type { pageResources } from './pageResources';
 import type { servedIndexSignals } from './servedIndexSignals';
+import type { composedHtml } from './composedHtml';
 
 export interface PageAnalysis {
   analyzePage: typeof analyzePage;
   toggleOverlay: typeof toggleOverlay;
   pageResources: typeof pageResources;
   servedIndexSignals: typeof servedIndexSignals;
+  composedHtml: typeof composedHtml;
 }
 
 

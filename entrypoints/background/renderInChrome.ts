@@ -1,0 +1,71 @@
+import { browser } from 'wxt/browser';
+import { renderWithCdp, RENDER_VIEWPORTS, type CdpSession, type RenderOutput } from '../../lib/render';
+import type { RenderJob } from './renderJobs';
+
+/** Window ids of renders under way, kept in session storage so a restarted worker closes what a stopped one left open. */
+const OPEN_KEY = 'render:windows';
+
+async function remember(windowId: number, add: boolean): Promise<void> {
+  const got = ((await browser.storage.session.get(OPEN_KEY))[OPEN_KEY] as number[] | undefined) ?? [];
+  const next = add ? [...new Set([...got, windowId])] : got.filter((id) => id !== windowId);
+  await browser.storage.session.set({ [OPEN_KEY]: next });
+}
+
+/** Closes render windows a stopped worker left open (call once at start). */
+export async function closeStaleRenderWindows(): Promise<void> {
+  const got = ((await browser.storage.session.get(OPEN_KEY))[OPEN_KEY] as number[] | undefined) ?? [];
+  for (const id of got) await browser.windows.remove(id).catch(() => undefined);
+  if (got.length) await browser.storage.session.set({ [OPEN_KEY]: [] });
+}
+
+/**
+ * The render in Chrome: a window of its own, not focused, sized to the agent's viewport, driven
+ * with chrome.debugger (the DevTools protocol) by lib/render's renderWithCdp. The window closes
+ * when the render ends, fails or is cancelled — including when the user dismisses the debugging
+ * banner or closes the window — and the debugger detaches (so its banner goes away).
+ */
+export async function renderInChrome(job: RenderJob): Promise<RenderOutput> {
+  const vp = RENDER_VIEWPORTS[job.agent];
+  const win = await browser.windows.create({ url: 'about:blank', focused: false, type: 'normal', width: Math.max(500, vp.width + 16), height: vp.height + 120 });
+  const tabId = win?.tabs?.[0]?.id;
+  const windowId = win?.id;
+  if (windowId === undefined || tabId === undefined) throw new Error('The render window could not be opened');
+  await remember(windowId, true);
+  const target = { tabId };
+  const cancel = new AbortController();
+  const onCancel = () => cancel.abort();
+  job.signal.addEventListener('abort', onCancel, { once: true });
+  // The user closed the window or dismissed the "started debugging" banner: the render is cancelled.
+  const onDetach = (source: chrome.debugger.Debuggee) => {
+    if (source.tabId === tabId) cancel.abort();
+  };
+  const listeners = new Set<(source: chrome.debugger.Debuggee, method: string, params?: object) => void>();
+  let attached = false;
+  try {
+    await chrome.debugger.attach(target, '1.3');
+    attached = true;
+    chrome.debugger.onDetach.addListener(onDetach);
+    const cdp: CdpSession = {
+      send: (method, params) => chrome.debugger.sendCommand(target, method, params) as never,
+      on: (event, handler) => {
+        const l = (source: chrome.debugger.Debuggee, method: string, params?: object) => {
+          if (source.tabId === tabId && method === event) handler((params ?? {}) as Record<string, unknown>);
+        };
+        listeners.add(l);
+        chrome.debugger.onEvent.addListener(l);
+        return () => {
+          listeners.delete(l);
+          chrome.debugger.onEvent.removeListener(l);
+        };
+      },
+    };
+    return await renderWithCdp(cdp, { ...job.options, signal: cancel.signal });
+  } finally {
+    job.signal.removeEventListener('abort', onCancel);
+    chrome.debugger.onDetach.removeListener(onDetach);
+    for (const l of listeners) chrome.debugger.onEvent.removeListener(l);
+    if (attached) await chrome.debugger.detach(target).catch(() => undefined);
+    await browser.windows.remove(windowId).catch(() => undefined);
+    await remember(windowId, false).catch(() => undefined);
+  }
+}
