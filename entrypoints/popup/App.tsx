@@ -11,6 +11,7 @@ import { VerdictSection } from './sections/VerdictSection';
 import { CachingSection } from './sections/CachingSection';
 import { ExportBar } from './sections/ExportBar';
 import { CompareSection } from './sections/CompareSection';
+import { RenderSection } from './sections/RenderSection';
 import { RobotsSection } from './sections/RobotsSection';
 import { Summary } from './sections/Summary';
 import { HostAccess } from './sections/HostAccess';
@@ -67,15 +68,20 @@ function Report({ report }: { report: TabReport }) {
   const openCompare = () => {
     void browser.tabs.create({ url: browser.runtime.getURL(`/compare.html?url=${encodeURIComponent(report.url)}&tab=${report.tabId}`) });
   };
+  const canRender = report.render.status !== 'skipped';
+  const openRender = () => {
+    void browser.tabs.create({ url: browser.runtime.getURL(`/render.html?tab=${report.tabId}`) });
+  };
   return (
     <>
-      <Summary lines={summaryLines(report, result)} onCompare={canCompare ? openCompare : null} />
+      <Summary lines={summaryLines(report, result)} onCompare={canCompare ? openCompare : null} onRender={canRender ? openRender : null} />
       <VerdictSection report={report} result={result} onReload={() => void actions.reloadTab()} onCheckCanonical={actions.checkCanonicalElsewhere} />
       <ResponseSection report={report} onReload={() => void actions.reloadTab()} />
       <BytesSection report={report} onFindCut={actions.findCut} onToggleOverlay={actions.toggleOverlay} />
       <RobotsSection report={report} onRefetch={actions.refetchRobots} />
       <CachingSection report={report} onProbe={actions.probe} />
       <CompareSection report={report} onCompare={openCompare} />
+      <RenderSection report={report} onRender={openRender} />
       <ExportBar report={report} result={result} />
     </>
   );

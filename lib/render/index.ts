@@ -4,6 +4,7 @@
 export type * from './types';
 export {
   RENDER_HTML_CAP,
+  RENDER_READ_CAP,
   RENDER_IDLE_MS,
   RENDER_SCREENSHOT_MAX_HEIGHT,
   RENDER_TIME_LIMIT_MS,

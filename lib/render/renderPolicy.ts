@@ -22,6 +22,8 @@ export const RENDER_TIME_LIMIT_MS = 20_000;
 export const RENDER_IDLE_MS = 500;
 /** The serialized HTML of one view is kept up to this many characters (and said so when cut). */
 export const RENDER_HTML_CAP = 1_000_000;
+/** A view is read (its links, words, headings…) from up to this many characters of its HTML. */
+export const RENDER_READ_CAP = 16_000_000;
 /** Screenshots are cut at this height in CSS pixels (a whole page, not the 1,750 px of URL Inspection). */
 export const RENDER_SCREENSHOT_MAX_HEIGHT = 16_384;
 

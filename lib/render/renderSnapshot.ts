@@ -5,8 +5,9 @@ import type { RenderSnapshot } from './types';
 /**
  * One view of the page from its HTML: the facts that decide indexing (title, robots meta,
  * canonical, hreflang, headings, visible words, links, JSON-LD types), read the way the
- * mobile-vs-desktop comparison reads a response (lib/compare extractPage), and the HTML itself,
- * kept up to RENDER_HTML_CAP characters.
+ * mobile-vs-desktop comparison reads a response (lib/compare extractPage) from the whole HTML
+ * given (up to RENDER_READ_CAP), and the HTML itself, kept up to RENDER_HTML_CAP characters.
+ * `capped`: the HTML given was already cut.
  */
 export function renderSnapshot(html: string, pageUrl: string, capped = false): RenderSnapshot {
   const p = extractPage(html, pageUrl);

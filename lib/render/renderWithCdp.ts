@@ -10,7 +10,7 @@ import { parseRobotsDirectives } from '../indexability/parseRobotsDirectives';
 import { compareRender } from './compareRender';
 import { findScripts, type ScriptInSource } from './findScripts';
 import { renderCleanupSource, renderShimSource } from './pageShims';
-import { RENDER_HTML_CAP, RENDER_IDLE_MS, RENDER_SCREENSHOT_MAX_HEIGHT, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, requestKindDecision, resourceKindOf } from './renderPolicy';
+import { RENDER_READ_CAP, RENDER_IDLE_MS, RENDER_SCREENSHOT_MAX_HEIGHT, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, requestKindDecision, resourceKindOf } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
 import { serializeComposed } from './serializeComposed';
 import type { RenderAgent, RenderConsoleEntry, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
@@ -385,7 +385,7 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
     const fn = serializeComposed.toString();
     const got = await cdp.send<{ result?: { value?: { html: string; capped: boolean } } }>('Runtime.evaluate', {
       // A bundler's naming helper must not leak into the page.
-      expression: `(() => { const __name = (f) => f; return (${fn})(document, ${RENDER_HTML_CAP}); })()`,
+      expression: `(() => { const __name = (f) => f; return (${fn})(document, ${RENDER_READ_CAP}); })()`,
       returnByValue: true,
     });
     const value = got.result?.value;

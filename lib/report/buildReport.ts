@@ -8,6 +8,8 @@ import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
+import { reportRender } from './reportRender';
+import type { RenderResult } from '../render/types';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
@@ -26,6 +28,8 @@ export interface ReportInput {
   compare: ComparisonSummary | null;
   /** The site check's account of how it requested the URL (null or absent elsewhere). */
   siteCheck?: ReportSiteCheck | null;
+  /** The last render of this URL as Googlebot (getRenderResult), or null / absent. */
+  render?: RenderResult | null;
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -111,6 +115,7 @@ export function buildReport(input: ReportInput, t: Translate): Report {
         }
       : null,
     compare: reportCompare(input.compare, t),
+    render: reportRender(input.render ?? null, t),
     siteCheck: input.siteCheck ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import type { Source } from '../indexability/types';
-import type { Report, ReportCompare, ReportReason, Translate } from './types';
+import type { Report, ReportCompare, ReportReason, ReportRender, Translate } from './types';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
 import { verdictText } from './verdictText';
@@ -62,6 +62,19 @@ function compareLines(c: ReportCompare, t: Translate): string[] {
   return out;
 }
 
+/** The "Rendered as Googlebot" section: when and as whom, why it ended, then each difference with its cause. */
+function renderLines(r: ReportRender, t: Translate): string[] {
+  const agent = t(r.agent === 'smartphone' ? 'render.agentSmartphone' : 'render.agentDesktop');
+  const out = [`- ${t('report.md.renderedAt', [{ date: Date.parse(r.renderedAt) }, agent, r.finalUrl])}`];
+  out.push(`- ${t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}`);
+  if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
+  for (const d of r.differences) {
+    out.push(`- **${compareSeverity(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
+    if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);
+  }
+  return out;
+}
+
 /** The report as Markdown (for "Copy as Markdown"); all words come through `t`. */
 export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
@@ -96,6 +109,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
     out.push(...reasonLines(r.caching.findings, t));
   }
   if (r.compare) out.push('', `## ${t('report.md.compare')}`, '', ...compareLines(r.compare, t));
+  if (r.render) out.push('', `## ${t('report.md.render')}`, '', ...renderLines(r.render, t));
   if (r.headers) {
     out.push('', `## ${t('report.md.headers')}`, '', '```http');
     for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));

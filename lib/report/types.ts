@@ -2,6 +2,7 @@ import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
 import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
 import type { Reason, Severity, Source, Verdict } from '../indexability/types';
+import type { RenderAgent, RenderResult } from '../render/types';
 
 export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
 export const REPORT_VERSION = 1;
@@ -86,6 +87,11 @@ export interface Report {
   /** The last mobile vs desktop Googlebot comparison of this URL, or null when none was run. */
   compare: ReportCompare | null;
   /**
+   * Googlebot's render of this URL (the last one in this browser session), or null when none was
+   * run. Added in a later release of version 1: reports saved earlier lack the field.
+   */
+  render?: ReportRender | null;
+  /**
    * How the site check requested this URL (null in the popup's reports). Added in a later
    * release of version 1: reports saved earlier lack the field.
    */
@@ -153,6 +159,50 @@ export interface ReportCompare {
   /** Differing fields, most severe first. `mobile` / `desktop` are the values as page text. */
   differences: { field: Field; code: WhyCode | null; severity: CompareSeverity; params: string[]; message: string; mobile: string; desktop: string }[];
   findings: { code: FindingCode; agent: Agent | 'both'; severity: CompareSeverity; error: FetchErrorCode | null; params: string[]; message: string }[];
+}
+
+/** One view of a rendered page: as served (not run), rendered by Googlebot, or in the user's browser. */
+export interface ReportRenderView {
+  title: string | null;
+  robots: string[];
+  canonical: string | null;
+  hreflang: { lang: string; href: string }[];
+  headings: { level: 1 | 2 | 3; text: string }[];
+  words: number;
+  links: { internal: string[]; external: string[] };
+  jsonLdTypes: string[];
+  html: string;
+  htmlCapped: boolean;
+}
+
+/** Googlebot's render of the URL beside the page as served and as the browser shows it. */
+export interface ReportRender {
+  url: string;
+  finalUrl: string;
+  agent: RenderAgent;
+  userAgent: string;
+  renderedAt: string;
+  durationMs: number;
+  stoppedBecause: RenderResult['stoppedBecause'];
+  skippedNoindex: boolean;
+  forced: boolean;
+  limits: RenderResult['limits'];
+  document: RenderResult['document'];
+  served: ReportRenderView | null;
+  rendered: ReportRenderView | null;
+  /** null when rendered from a typed URL. */
+  browser: ReportRenderView | null;
+  resources: RenderResult['resources'];
+  console: RenderResult['console'];
+  differences: {
+    code: RenderResult['differences'][number]['code'];
+    field: RenderResult['differences'][number]['field'];
+    severity: 'critical' | 'warning' | 'info';
+    params: string[];
+    message: string;
+    cause: { code: string; params: string[]; message: string } | null;
+  }[];
+  error: string | null;
 }
 
 /** Turns a code (+ params) into words; the UI passes i18n here so lib/ holds no English. */

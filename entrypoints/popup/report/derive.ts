@@ -132,7 +132,7 @@ export function bytesFigures(r: TabReport): BytesFigures {
 
 // ── the first screen: one line per question, as a message key and its parameters ─────────────
 
-export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'caching' | 'compare';
+export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'caching' | 'compare' | 'render';
 
 /** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity. */
 export type SummaryParam = MessageParam | { percent: number } | { list: string[] } | { when: number } | { severity: CompareSeverity };
@@ -253,7 +253,23 @@ function compareFact(r: TabReport): SummaryFact {
   return fact('compare', state, part('compareDiffers', [s.fields.length, { severity: s.worst }, when]));
 }
 
-/** The five lines of the first screen, in the order they are shown. */
+function renderFact(r: TabReport): SummaryFact {
+  const step = r.render;
+  if (step.status === 'pending') return checking('render');
+  const x = step.value;
+  if (!x) return fact('render', 'info', part(step.status === 'skipped' ? 'renderNotHttp' : 'renderNotYet'));
+  const when = { when: x.renderedAt };
+  if (x.stoppedBecause === 'robots-blocked') return fact('render', 'bad', part('renderBlocked', [when]));
+  if (x.stoppedBecause === 'noindex') return fact('render', 'info', part('renderSkippedNoindex', [when]));
+  if (!x.rendered) return fact('render', 'warn', part('renderFailed', [when]));
+  if (!x.differences.length) return fact('render', 'ok', part(x.browser ? 'renderSame' : 'renderSameAsServed', [when]));
+  const worst = x.differences[0]!.severity;
+  const state = worst === 'critical' ? 'bad' : worst === 'warning' ? 'warn' : 'info';
+  if (worst === 'info') return fact('render', state, part('renderDiffersMinor', [x.differences.length, when]));
+  return fact('render', state, part('renderDiffers', [x.differences.length, { severity: worst }, when]));
+}
+
+/** The lines of the first screen, in the order they are shown. */
 export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
-  return [verdictFact(r, result), bytesFact(r), robotsFact(r), cachingFact(r, now), compareFact(r)];
+  return [verdictFact(r, result), bytesFact(r), robotsFact(r), cachingFact(r, now), compareFact(r), renderFact(r)];
 }

@@ -24,6 +24,7 @@ export const STEP_LIMIT_MS = {
   probes: 15_000,
   robotsResources: 20_000,
   compare: 3_000,
+  render: 3_000,
   cut: 30_000,
   resources: 20_000,
 } as const;
@@ -248,8 +249,9 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     if (robotsTxtUrl(report.url)) {
       void run(report, 'robots', () => robotsFor(report, false));
       void run(report, 'compare', () => toBackground('getCompareSummary', { url: report.url }));
+      void run(report, 'render', () => toBackground('getRenderResult', { url: report.url }));
     } else {
-      patch(report, { robots: skipped('notHttp'), robotsResources: skipped('notHttp'), compare: skipped('notHttp') });
+      patch(report, { robots: skipped('notHttp'), robotsResources: skipped('notHttp'), compare: skipped('notHttp'), render: skipped('notHttp') });
     }
     await run(report, 'response', () => responseOf(report));
     const r = current(report);
@@ -308,6 +310,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
         probeWithCookies: false,
         robotsResources: pending(STEP_LIMIT_MS.robotsResources),
         compare: pending(STEP_LIMIT_MS.compare),
+        render: pending(STEP_LIMIT_MS.render),
         cut: skipped('notAsked'),
         resources: skipped('notAsked'),
         overlay: null,

@@ -7,6 +7,7 @@ import type { BytesOverlayState, BytesPageReport } from '../../../lib/bytes/page
 import type { AssessedResource } from '../../../lib/bytes';
 import type { ProbeResult } from '../../../lib/caching/types';
 import type { ComparisonSummary } from '../../../lib/compare/summarizeComparison';
+import type { RenderResult } from '../../../lib/render/types';
 import type { TabSnapshot } from '../../../utils/protocol';
 
 /**
@@ -82,6 +83,8 @@ export interface TabReport {
   probeWithCookies: boolean;
   robotsResources: Step<ResourceRobots>;
   compare: Step<ComparisonSummary | null>;
+  /** The last render of this URL as Googlebot in this browser session, or null. */
+  render: Step<RenderResult | null>;
   /** On request ("Find the cut"): the byte analysis shown in the byte-budget section, and CSS/JS sizes. */
   cut: Step<BytesPageReport>;
   resources: Step<AssessedResource[]>;

@@ -5,6 +5,7 @@ import { useSetFold } from '../report/hooks';
 interface Props {
   lines: SummaryLine[];
   onCompare: (() => void) | null;
+  onRender: (() => void) | null;
 }
 
 /**
@@ -12,7 +13,7 @@ interface Props {
  * until the answer), each a link to its section (which it opens). Screen readers hear each line's
  * state as it changes (a polite live region per line).
  */
-export function Summary({ lines, onCompare }: Props) {
+export function Summary({ lines, onCompare, onRender }: Props) {
   const setOpen = useSetFold();
   const go = (section: string) => {
     setOpen(section, true);
@@ -41,6 +42,11 @@ export function Summary({ lines, onCompare }: Props) {
             {l.id === 'compare' && onCompare ? (
               <button type="button" className="cs-summary-button" onClick={onCompare} data-testid="summary-compare-button">
                 {i18n.t('summary.compareButton')}
+              </button>
+            ) : null}
+            {l.id === 'render' && onRender ? (
+              <button type="button" className="cs-summary-button" onClick={onRender} data-testid="summary-render-button">
+                {i18n.t('summary.renderButton')}
               </button>
             ) : null}
           </li>

@@ -42,6 +42,7 @@ function reportOf(snap: TabSnapshot, over: Partial<TabReport> = {}): TabReport {
     probeWithCookies: false,
     robotsResources: pending(),
     compare: pending(),
+    render: pending(),
     cut: skipped('notAsked'),
     resources: skipped('notAsked'),
     overlay: null,
