@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { renderWithCdp, RENDER_VIEWPORTS, type CdpSession, type RenderOutput } from '../../lib/render';
-import type { RenderJob } from './renderJobs';
+import type { RenderJob } from './renderJob';
 
 /** Window ids of renders under way, kept in session storage so a restarted worker closes what a stopped one left open. */
 const OPEN_KEY = 'render:windows';

@@ -7,13 +7,8 @@ import { extensionHopFetcher } from './extensionHopFetcher';
 import { robotsReader } from './robots';
 import { renderInChrome } from './renderInChrome';
 import { renderInFirefox } from './renderInFirefox';
+import type { RenderJob } from './renderJob';
 
-/** One render under way: what the adapter needs, and how it goes. */
-export interface RenderJob {
-  agent: RenderAgent;
-  options: RenderOptions;
-  signal: AbortSignal;
-}
 
 interface Running {
   state: RenderJobState;

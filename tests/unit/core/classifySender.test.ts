@@ -90,7 +90,7 @@ describe('senderRefusal: what each sender may ask', () => {
   it('a content script asking for any page-only message is refused, by name, for each of them', () => {
     expect(PAGE_ONLY).toEqual([
       'getTabSnapshot', 'awaitRecord', 'fetchPageResponse', 'bytesMeasureResources', 'probeCaching', 'showVerdictBadge',
-      'checkCanonicalTarget', 'getRobots', 'compareAgents', 'getCompareSummary', 'sitecheckHop', 'sitecheckRead',
+      'checkCanonicalTarget', 'getRobots', 'compareAgents', 'getCompareSummary', 'sitecheckHop', 'sitecheckRead', 'renderStart', 'renderStatus', 'renderCancel', 'getRenderResult',
     ]);
     for (const type of PAGE_ONLY) {
       expect(senderRefusal(type, BACKGROUND_SENDERS[type], CONTENT)).toBe(
