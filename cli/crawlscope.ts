@@ -26,6 +26,7 @@ import { verdictText, type Report } from '../lib/report';
 import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 import { nodeFetchHop } from './nodeFetchHop';
+import { renderMain } from './renderCommand';
 
 const VERSION = '0.1.0';
 
@@ -33,6 +34,7 @@ const HELP = `Usage:
   crawlscope [options] <url>…            check these URLs
   crawlscope [options] --sitemap <url>   check every URL of a sitemap or sitemap index (repeatable)
   crawlscope [options] --site <url>      read the sitemaps named by the site's robots.txt
+  crawlscope render [options] <url>      render the page as Googlebot (crawlscope render --help)
 
 Each URL is fetched as Googlebot (no cookies, robots.txt obeyed: a disallowed URL is reported
 with its line, not fetched) and judged: status and redirects, the exact bytes (headers as
@@ -125,6 +127,7 @@ function table(rows: SiteRow[], text: CliText): string {
 const UNREACHABLE = new Set(['http', 'network', 'timeout', 'redirects', 'robotsUnreachable', 'noSitemap']);
 
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
   let opts;
   try {
     const { values, positionals } = parseArgs({

@@ -6,7 +6,9 @@ import { test, expect } from './fixtures';
 import { BLOCKED_SCRIPT_PATH, CUT_SCRIPT_BYTE, STORAGE_SERVER_COOKIE } from '../fixtures/demo-site/routes/render.mjs';
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
-import { reportSchemaErrors } from '../support/reportSchema';
+import { renderBlockErrors, reportSchemaErrors } from '../support/reportSchema';
+import { runCli } from '../support/cli';
+import { headerBytesOf } from '../support/headerBytesOf';
 
 /** From the popup of `page`, open the render page (it starts at once) and wait until it has ended. */
 async function renderFromPopup(context: BrowserContext, popup: Page): Promise<Page> {
@@ -185,5 +187,31 @@ test.describe('Render as Googlebot', () => {
     expect(after).toEqual(before);
     const html = await r.getByTestId('render-html').textContent();
     expect(html).toContain('Saw: cookie= local=');
+  });
+
+  test('a typed URL: "Download JSON" is the render block alone, valid against the schema', async ({ context, extensionId, demo }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/blocked-script.html`);
+    const [file] = await Promise.all([r.waitForEvent('download'), r.getByTestId('render-download').click()]);
+    const block = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+    expect(renderBlockErrors(block)).toEqual([]);
+    expect(block.browser).toBeNull();
+    expect(block.resources.find((x: { url: string }) => x.url === `${demo}${BLOCKED_SCRIPT_PATH}`)).toMatchObject({ outcome: 'blocked-robots', robots: { line: ROBOTS_LINES.googlebotPrivateJs } });
+  });
+
+  test('the command line: crawlscope render, the same policy in the system Chromium; exit 1 for a difference that changes indexing, 0 for none', async ({ demo }) => {
+    const changed = await runCli(['render', '--json', `${demo}/render/noindex-js.html`]);
+    expect(changed.code).toBe(1);
+    const block = JSON.parse(changed.out);
+    expect(renderBlockErrors(block)).toEqual([]);
+    expect(block.differences[0]).toMatchObject({ code: 'noindexAddedByJs', severity: 'critical', message: say('render.difference.noindexAddedByJs', ['robots: noindex']) });
+    const cut = await runCli(['render', `${demo}/render/cut-script.html`]);
+    expect(cut.code).toBe(0);
+    // The body is ASCII: the cut keeps exactly the limit less the header bytes.
+    expect(cut.out).toContain(`${demo}/render/cut-script.html — ${say('render.outcome.cut', [2_097_152 - (await headerBytesOf(`${demo}/render/cut-script.html`))])}`);
+    const skipped = await runCli(['render', `${demo}/render/noindex-served.html`]);
+    expect(skipped.code).toBe(1);
+    expect(skipped.out).toContain(say('render.stopped.noindex', ['robots: noindex']));
+    const usage = await runCli(['render', 'ftp://x/']);
+    expect(usage.code).toBe(2);
   });
 });

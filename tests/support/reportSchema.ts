@@ -13,3 +13,12 @@ export function reportSchemaErrors(report: unknown): string[] {
   if (validate(report)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
 }
+
+const schema = JSON.parse(fs.readFileSync(schemaPath, 'utf8'));
+const validateRender = new Ajv2020({ allErrors: true, strict: true }).compile({ $schema: schema.$schema, $defs: schema.$defs, ...schema.properties.render });
+
+/** Errors of a `render` block on its own (the render page's JSON for a typed URL, `crawlscope render --json`). */
+export function renderBlockErrors(block: unknown): string[] {
+  if (validateRender(block)) return [];
+  return (validateRender.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+}
