@@ -22,7 +22,7 @@ Options:
   --agent smartphone|desktop   Googlebot Smartphone (412 px wide) or Desktop (1024 px) (default smartphone)
   --max-time <seconds>         time limit of the render, 5–60 (default 20)
   --force                      render even a page Google would not render (served noindex, not 200)
-  --screenshot <file.png>      write a full-page screenshot of the render
+  --screenshot <file.jpg>      write a full-page screenshot of the render (JPEG)
   --json                       print the report's \`render\` block (docs/report-schema.json) instead
   --lang <language>            en, de, es, sk, ru, zh_TW (default: from LC_ALL / LC_MESSAGES / LANG)
   -h, --help                   this help

@@ -1,7 +1,7 @@
 // `npm start`: build the extension, start the demo site, open Chromium with Crawlscope loaded
 // on the demo index.
 // `npm start -- --headless --screenshots <dir>` (or CRAWLSCOPE_SCREENSHOTS=<dir>) does the same
-// without a display and writes demo.png and popup.png into <dir>, then exits.
+// without a display and writes demo.png, popup.png and render.png into <dir>, then exits.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,7 +72,15 @@ if (headless) {
     const source = await popup.getByTestId('response').getAttribute('data-source');
     console.log(`Response of /small.html: ${source === 'recorded' ? 'recorded from the tab' : `${source} (not recorded from the tab)`}`);
     await popup.screenshot({ path: path.join(dir, 'popup.png'), fullPage: true });
-    console.log(`Screenshots: ${path.join(dir, 'demo.png')}, ${path.join(dir, 'popup.png')}`);
+    // Render as Googlebot, from the tab of the demo's page whose only pricing link a script past the cut adds.
+    await page.goto(`${site.origin}/render/cut-script.html`);
+    const renderTab = await sw.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, `${site.origin}/render/cut-script.html`);
+    const render = await context.newPage();
+    await render.setViewportSize({ width: 1100, height: 900 });
+    await render.goto(`chrome-extension://${extId}/render.html?tab=${renderTab}`);
+    await render.getByTestId('render-result').waitFor({ timeout: 60_000 });
+    await render.screenshot({ path: path.join(dir, 'render.png') });
+    console.log(`Screenshots: ${path.join(dir, 'demo.png')}, ${path.join(dir, 'popup.png')}, ${path.join(dir, 'render.png')}`);
   } finally {
     await context.close();
     await site.close();

@@ -28,7 +28,7 @@ export interface RenderJobState {
   timeLimitMs: number;
   /** Set when done. */
   result: RenderResult | null;
-  /** A PNG of the whole rendered page (base64), when it rendered. */
+  /** A JPEG of the whole rendered page (base64), when it rendered. */
   screenshot: string | null;
 }
 

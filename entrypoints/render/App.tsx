@@ -112,7 +112,7 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
       {screenshot ? (
         <section className="cs-section">
           <h2>{i18n.t('render.screenshotHeading')}</h2>
-          <img className="render-shot" src={`data:image/png;base64,${screenshot}`} alt={i18n.t('render.screenshotAlt', [r.finalUrl])} data-testid="render-screenshot" />
+          <img className="render-shot" src={`data:image/jpeg;base64,${screenshot}`} alt={i18n.t('render.screenshotAlt', [r.finalUrl])} data-testid="render-screenshot" />
         </section>
       ) : null}
       {r.rendered ? <RenderedHtml view={r.rendered} /> : null}

@@ -51,7 +51,7 @@ export interface RenderOptions {
 
 export interface RenderOutput {
   result: RenderResult;
-  /** A PNG of the whole rendered page at the agent's viewport (base64), when asked and rendered. */
+  /** A JPEG of the whole rendered page at the agent's viewport (base64), when asked and rendered. */
   screenshot: string | null;
 }
 
@@ -390,7 +390,7 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
     });
     const value = got.result?.value;
     if (value) rendered = renderSnapshot(value.html, finalUrl, value.capped);
-    if (opts.screenshot && stopped !== 'cancelled') screenshot = await captureFullPage(cdp).catch(() => null);
+    if (opts.screenshot && stopped !== 'cancelled') screenshot = await captureFullPage(cdp, viewport.deviceScaleFactor).catch(() => null);
   } catch (err) {
     base.error = err instanceof Error ? err.message : String(err);
     stopped = opts.signal?.aborted ? 'cancelled' : 'error';
@@ -405,13 +405,13 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
   return { result, screenshot };
 }
 
-/** A PNG of the whole page in CSS pixels, at most RENDER_SCREENSHOT_MAX_HEIGHT tall. */
-async function captureFullPage(cdp: CdpSession): Promise<string | null> {
+/** A picture of the whole page in CSS pixels (JPEG: a tall page is megabytes as PNG, seconds to encode), at most RENDER_SCREENSHOT_MAX_HEIGHT tall. */
+async function captureFullPage(cdp: CdpSession, deviceScaleFactor: number): Promise<string | null> {
   const m = await cdp.send<{ cssContentSize?: { width: number; height: number }; contentSize?: { width: number; height: number }; cssLayoutViewport?: { clientWidth: number } }>('Page.getLayoutMetrics');
   const size = m.cssContentSize ?? m.contentSize;
   if (!size) return null;
   const width = Math.max(1, Math.ceil(m.cssLayoutViewport?.clientWidth ?? size.width));
   const height = Math.max(1, Math.min(RENDER_SCREENSHOT_MAX_HEIGHT, Math.ceil(size.height)));
-  const shot = await cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 } });
+  const shot = await cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'jpeg', quality: 80, optimizeForSpeed: true, captureBeyondViewport: true, clip: { x: 0, y: 0, width, height, scale: 1 / deviceScaleFactor } });
   return shot.data;
 }

@@ -87,3 +87,16 @@ describe('compareRender: what differs, and why', () => {
     expect(compareRender({ served: null, rendered: snap(''), browser: many, resources: [], scriptsPastCut: [] }).filter((x) => x.code === 'linkOnlyInBrowser')).toHaveLength(20);
   });
 });
+
+describe('findScripts on hostile HTML', () => {
+  it('not in comments, not inside other raw text; ">" inside a quoted value does not end the tag', () => {
+    const html =
+      '<!-- <script src="no1.js"></script> --><style>a::after{content:"<script>"}</style><textarea><script>no</script></textarea>' +
+      '<a title="x > y" href="/"><script data-x=\'>\' src="yes.js"></script><SCRIPT>inline</SCRIPT>';
+    expect(findScripts(html, U).map((s) => s.src)).toEqual(['https://shop.example/yes.js', null]);
+  });
+  it('linear: 3 MB of alternating styles and scripts', () => {
+    const html = '<style>x</style><script>y</script>'.repeat(100_000);
+    expect(findScripts(html, U)).toHaveLength(100_000);
+  });
+});
