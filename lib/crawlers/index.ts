@@ -8,3 +8,4 @@ export { crawlerGroups, PURPOSE_ORDER, type CrawlerGroup, type CrawlerRow } from
 export { countBlocked, type BlockedCount, type CountedGroup } from './countBlocked';
 export { findCrawler } from './findCrawler';
 export { crawlerUserAgent } from './crawlerUserAgent';
+export { purposeKey } from './purposeKey';
