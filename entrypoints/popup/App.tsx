@@ -12,6 +12,7 @@ import { CachingSection } from './sections/CachingSection';
 import { ExportBar } from './sections/ExportBar';
 import { CompareSection } from './sections/CompareSection';
 import { RobotsSection } from './sections/RobotsSection';
+import { OthersSection } from './sections/OthersSection';
 import { Summary } from './sections/Summary';
 import { HostAccess } from './sections/HostAccess';
 import { summaryLines } from './report/summary';
@@ -74,6 +75,7 @@ function Report({ report }: { report: TabReport }) {
       <ResponseSection report={report} onReload={() => void actions.reloadTab()} />
       <BytesSection report={report} onFindCut={actions.findCut} onToggleOverlay={actions.toggleOverlay} />
       <RobotsSection report={report} onRefetch={actions.refetchRobots} />
+      <OthersSection report={report} />
       <CachingSection report={report} onProbe={actions.probe} />
       <CompareSection report={report} onCompare={openCompare} />
       <ExportBar report={report} result={result} />

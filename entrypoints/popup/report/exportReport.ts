@@ -23,6 +23,7 @@ export function exportReport(r: TabReport, result: IndexabilityResult, now: numb
       bytes: r.bytes.value?.input ?? null,
       caching: record ? { lint: lintValidators(record.headers, now), probes: r.probes.value ?? [] } : null,
       compare: r.compare.value ?? null,
+      otherCrawlers: true,
     },
     tDynamic,
   );

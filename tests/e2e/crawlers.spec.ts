@@ -1,0 +1,136 @@
+// Who else may read this page: the other crawlers of the catalog, judged by the one robots.txt
+// (the demo's 'others' variant: GPTBot Disallow: /, CCBot Disallow: /private, Googlebot
+// Disallow: /g-only, no Applebot group), in the popup, its first screen, the JSON and Markdown
+// exports and the sandbox.
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
+import { OTHERS_LINES as L } from '../fixtures/demo-site/routes/crawlers.mjs';
+import { reportSchemaErrors } from '../support/reportSchema';
+import { say } from '../support/say';
+
+const row = (p: Page, token: string) => p.locator(`[data-testid=others-row][data-token="${token}"]`);
+
+async function expectRow(p: Page, token: string, effect: string, line: number | null, group: string) {
+  const r = row(p, token);
+  await expect(r).toHaveAttribute('data-effect', effect);
+  await expect(r).toHaveAttribute('data-line', line === null ? '' : String(line));
+  await expect(r).toHaveAttribute('data-group', group);
+}
+
+let site: DemoSite;
+test.beforeAll(async () => {
+  site = await startDemoSite({ robotsVariant: 'others' });
+});
+test.afterAll(async () => {
+  await site.close();
+});
+
+test.describe('who else may read this page', () => {
+  test('/g-only/: GPTBot blocked by line 3, Applebot through Googlebot\'s group (line 9), CCBot allowed, ChatGPT-User "may not apply" — on screen, on the first screen, in JSON and Markdown', async ({
+    page,
+    openPopup,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const url = `${site.origin}/g-only/page.html`;
+    await page.goto(url);
+    const popup = await openPopup(page);
+    await expect(popup.getByTestId('others-fetched-as')).toHaveText(say('crawlers.fetchedAsGooglebot'));
+    await expect(popup.getByTestId('others-row')).toHaveCount(16);
+    await expectRow(popup, 'GPTBot', 'blocked', L.gptbotAll, 'own');
+    await expectRow(popup, 'Applebot', 'blocked', L.googlebotGOnly, 'fallback');
+    await expect(row(popup, 'Applebot').getByTestId('others-group-used')).toHaveText(say('robots.group.fallback', ['Googlebot']));
+    await expect(row(popup, 'Applebot').getByTestId('others-reason')).toHaveText(say('robots.reason.disallowedByRule', [L.googlebotGOnly, '/g-only', 'Googlebot']));
+    await expectRow(popup, 'CCBot', 'allowed', null, 'own');
+    await expect(row(popup, 'CCBot').getByTestId('others-reason')).toHaveText(say('robots.reason.noMatchingRule', ['CCBot']));
+    await expectRow(popup, 'ChatGPT-User', 'may-not-apply', null, 'none');
+    await expect(row(popup, 'ChatGPT-User').getByTestId('others-verdict')).toHaveText(say('crawlers.mayNotApply'));
+    await expect(row(popup, 'ChatGPT-User').getByTestId('others-note')).toHaveText(say('crawlers.mayNotApplyNote', ['OpenAI']));
+    await expectRow(popup, 'bingbot', 'allowed', null, 'none');
+    // Grouped by purpose, in a fixed order; the operator's page is linked.
+    await expect(popup.getByTestId('others-group')).toHaveCount(6);
+    expect(await popup.getByTestId('others-group').evaluateAll((g) => g.map((e) => e.getAttribute('data-purpose')))).toEqual([
+      'training', 'control-token', 'ai-search', 'search', 'user-triggered', 'not documented',
+    ]);
+    await expect(row(popup, 'GPTBot').getByTestId('others-docs')).toHaveAttribute('href', 'https://developers.openai.com/api/docs/bots');
+    await expect(row(popup, 'Bytespider').getByTestId('others-note')).toHaveText(say('crawlers.notDocumentedNote', ['ByteDance', 'Bytespider']));
+
+    // The first screen: GPTBot of 6 training crawlers and tokens; Applebot of 2 search crawlers.
+    await expect(popup.getByTestId('summary-others-text')).toHaveText(
+      [
+        say('summary.othersSomeBlocked', [say('crawlers.counted.training'), 1, 6]),
+        say('summary.othersAllAllowed', [say('crawlers.counted.aiSearch')]),
+        say('summary.othersSomeBlocked', [say('crawlers.counted.search'), 1, 2]),
+      ].join('; '),
+    );
+
+    // JSON: the same verdicts, with their lines, valid against the schema.
+    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByTestId('download-json').click()]);
+    const json = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(reportSchemaErrors(json)).toEqual([]);
+    const other = (t: string) => json.robots.others.find((o: { token: string }) => o.token === t);
+    expect(other('GPTBot')).toMatchObject({ verdict: 'blocked', allowed: false, group: 'own', line: L.gptbotAll, rule: 'Disallow: /', purpose: 'training' });
+    expect(other('Applebot')).toMatchObject({ verdict: 'blocked', group: 'fallback', groupToken: 'Googlebot', line: L.googlebotGOnly, rule: 'Disallow: /g-only', honoursRobots: 'follows-with-fallback' });
+    expect(other('CCBot')).toMatchObject({ verdict: 'allowed', line: null });
+    expect(other('ChatGPT-User')).toMatchObject({ verdict: 'may-not-apply', honoursRobots: 'may-not-apply', purpose: 'user-triggered' });
+
+    // Markdown: the same, in words.
+    await popup.getByTestId('copy-markdown').click();
+    const md = await popup.evaluate(() => navigator.clipboard.readText());
+    expect(md).toContain(`### ${say('crawlers.heading')}`);
+    expect(md).toContain(`- \`GPTBot\` — OpenAI, ${say('crawlers.purpose.training')}: ${say('report.md.disallowed')} (${say('report.md.line', [L.gptbotAll])} \`Disallow: /\`)`);
+    expect(md).toContain(
+      `- \`Applebot\` — Apple, ${say('crawlers.purpose.search')}: ${say('report.md.disallowed')} (${say('report.md.line', [L.googlebotGOnly])} \`Disallow: /g-only\`, ${say('crawlers.throughGroup', ['Googlebot'])})`,
+    );
+    expect(md).toContain(`- \`ChatGPT-User\` — OpenAI, ${say('crawlers.purpose.userTriggered')}: ${say('crawlers.mayNotApply')}`);
+  });
+
+  test('/private/: CCBot blocked by line 6 only there; Applebot allowed (Googlebot\'s group has no rule for it)', async ({ page, openPopup }) => {
+    await page.goto(`${site.origin}/private/page.html`);
+    const popup = await openPopup(page);
+    await expectRow(popup, 'CCBot', 'blocked', L.ccbotPrivate, 'own');
+    await expectRow(popup, 'GPTBot', 'blocked', L.gptbotAll, 'own');
+    await expectRow(popup, 'Applebot', 'allowed', null, 'fallback');
+    await expect(popup.getByTestId('summary-others-text')).toHaveText(
+      [
+        say('summary.othersSomeBlocked', [say('crawlers.counted.training'), 2, 6]),
+        say('summary.othersAllAllowed', [say('crawlers.counted.aiSearch')]),
+        say('summary.othersAllAllowed', [say('crawlers.counted.search')]),
+      ].join('; '),
+    );
+  });
+
+  test('sandbox: the other crawlers live as the file is edited; a line button opens it there', async ({ page, openPopup, context }) => {
+    await page.goto(`${site.origin}/g-only/page.html`);
+    const popup = await openPopup(page);
+    const opening = context.waitForEvent('page');
+    await row(popup, 'Applebot').getByTestId('others-line').click();
+    const sandbox = await opening;
+    await sandbox.waitForLoadState();
+    expect(new URL(sandbox.url()).searchParams.get('line')).toBe(String(L.googlebotGOnly));
+    await expect(sandbox.getByTestId('sandbox-highlight')).toHaveAttribute('data-line', String(L.googlebotGOnly));
+    const other = (t: string) => sandbox.locator(`[data-testid=sandbox-other-row][data-token="${t}"]`);
+    await expect(sandbox.getByTestId('sandbox-other-row')).toHaveCount(16);
+    await expect(other('Applebot')).toHaveAttribute('data-effect', 'blocked');
+    await expect(other('Applebot')).toHaveAttribute('data-group', 'fallback');
+    await expect(other('GPTBot')).toHaveAttribute('data-line', String(L.gptbotAll));
+
+    // A group for Applebot: its own group decides now, not Googlebot's.
+    const editor = sandbox.getByTestId('sandbox-editor');
+    const text = await editor.inputValue();
+    await editor.fill(`${text}User-agent: Applebot\nAllow: /\n`);
+    await expect(other('Applebot')).toHaveAttribute('data-effect', 'allowed');
+    await expect(other('Applebot')).toHaveAttribute('data-group', 'own');
+    await expect(other('Applebot')).toHaveAttribute('data-line', '11');
+    // GPTBot's rule turned into an Allow: allowed, by the same line.
+    await editor.fill((await editor.inputValue()).replace('User-agent: GPTBot\nDisallow: /', 'User-agent: GPTBot\nAllow: /'));
+    await expect(other('GPTBot')).toHaveAttribute('data-effect', 'allowed');
+    await expect(other('GPTBot')).toHaveAttribute('data-line', String(L.gptbotAll));
+    // Picking a row highlights its deciding line.
+    await other('GPTBot').getByTestId('others-pick').click();
+    await expect(sandbox.getByTestId('sandbox-highlight')).toHaveAttribute('data-line', String(L.gptbotAll));
+    await sandbox.close();
+  });
+});
