@@ -9,3 +9,5 @@ export { countBlocked, type BlockedCount, type CountedGroup } from './countBlock
 export { findCrawler } from './findCrawler';
 export { crawlerUserAgent } from './crawlerUserAgent';
 export { purposeKey } from './purposeKey';
+export { CRAWLER_IP_LISTS, crawlerListUrl, type CrawlerIpList } from './crawlerIpLists';
+export { claimedOtherCrawler } from './claimedOtherCrawler';
