@@ -23,3 +23,4 @@ export { verifyTally, type TallyVerification } from './verifyTally';
 export { verifyCrawlerIp, type CrawlerIpVerdict, type CrawlerIpVerdictKind, type CrawlerLists } from './verifyCrawlerIp';
 export { verifyOtherTally, otherOutcomeKey, type OtherTallyVerification } from './verifyOtherTally';
 export { summarizeOtherCrawlers, type OtherCrawlerSummary } from './summarizeOtherCrawlers';
+export { crawlerListsInUse, type CrawlerListStatus } from './crawlerListsInUse';

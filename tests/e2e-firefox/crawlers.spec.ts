@@ -1,6 +1,9 @@
 // Who else may read this page, in Firefox: the same rows, lines, first-screen line, JSON and
 // sandbox as tests/e2e/crawlers.spec.ts, on the demo's 'others' robots.txt (GPTBot Disallow: /,
 // CCBot Disallow: /private, Googlebot Disallow: /g-only, no Applebot group).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test, expect } from './fixtures';
 import { openedTab } from './firefox';
 import { attr, click, downloadedJson, expectAttr, expectCount, expectText, fill, tid, value } from './dom';
@@ -8,6 +11,7 @@ import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
 import { OTHERS_LINES as L } from '../fixtures/demo-site/routes/crawlers.mjs';
 import { reportSchemaErrors } from '../support/reportSchema';
 import { say } from '../support/say';
+import { crawlerLog, CRAWLER_LOG_ROWS } from '../support/crawlerLog';
 import type { Page } from 'puppeteer-core';
 
 const row = (token: string) => `[data-testid="others-row"][data-token="${token}"]`;
@@ -83,6 +87,65 @@ test.describe('who else may read this page', () => {
       expect(await attr(sandbox, other('GPTBot'), 'data-line')).toBe(String(L.gptbotAll));
     } finally {
       await sandbox.close();
+    }
+  });
+});
+
+test.describe('is it really that crawler?', () => {
+  test('lists fetched only on request (bad ones refused with why); IPs by list and by DNS; a log row per claimed crawler', async ({ demo, ext, openExt }) => {
+    await ext(
+      async (b, { resolver, ranges }) => {
+        await b.storage.local.remove(['verify.rangesDownloaded', 'verify.rangesLastAttempt', 'verify.crawlerListsDownloaded']);
+        await b.storage.local.set({ 'settings.verify.testResolverUrl': resolver, 'settings.verify.testRangesBase': ranges });
+      },
+      { resolver: `${demo}/verify/dns-query`, ranges: `${demo}/verify/ipranges` },
+    );
+    const page = await openExt('/verify.html');
+    await expectAttr(page, tid('verify'), 'data-ready', 'true');
+    const list = (t: string) => `[data-testid=crawler-list][data-token="${t}"]`;
+    await expectAttr(page, list('GPTBot'), 'data-fetched', 'false');
+    expect(await ext((b) => b.storage.local.get('verify.crawlerListsDownloaded'))).toEqual({});
+
+    const res = (ip: string) => `[data-testid=crawler-ip-result][data-ip="${ip}"]`;
+    const check = async (claimed: string, ips: string[]) => {
+      await page.select(tid('ip-claimed'), claimed);
+      await fill(page, tid('ip-input'), ips.join('\n'));
+      await click(page, tid('ip-check'));
+      await expectCount(page, tid('crawler-ip-result'), ips.length, { timeout: 20_000 });
+    };
+    await check('GPTBot', ['20.171.206.5']);
+    await expectText(page, `${res('20.171.206.5')} ${tid('ip-reason')}`, say('verify.crawlerReason.listNotFetched', ['OpenAI']));
+
+    await click(page, tid('crawler-lists-fetch'));
+    await expectAttr(page, list('GPTBot'), 'data-fetched', 'true');
+    await expectText(page, `${list('GPTBot')} ${tid('crawler-list-prefixes')}`, '2');
+    await expectAttr(page, '[data-testid=crawler-list-problems] li[data-token=bingbot]', 'data-code', 'refreshNoPrefixes');
+    await expectAttr(page, '[data-testid=crawler-list-problems] li[data-token=Perplexity-User]', 'data-code', 'refreshHtml');
+
+    await check('GPTBot', ['20.171.206.5', '45.83.64.10']);
+    await expectAttr(page, res('20.171.206.5'), 'data-verdict', 'theirs');
+    await expectText(page, `${res('20.171.206.5')} ${tid('ip-reason')}`, say('verify.crawlerReason.inList', ['OpenAI', '20.171.206.0/24', 'https://openai.com/gptbot.json']));
+    await expectAttr(page, res('45.83.64.10'), 'data-verdict', 'notTheirs');
+    await check('Applebot', ['17.58.101.179']);
+    await expectText(page, `${res('17.58.101.179')} ${tid('ip-reason')}`, say('verify.crawlerReason.dnsConfirmed', ['17-58-101-179.applebot.apple.com', 'applebot.apple.com']));
+
+    const file = path.join(os.tmpdir(), `crawlscope-ff-${process.pid}-crawlers.log`);
+    fs.writeFileSync(file, crawlerLog());
+    try {
+      const input = await page.waitForSelector(tid('log-file'));
+      await (input as unknown as { uploadFile(p: string): Promise<void> }).uploadFile(file);
+      await page.waitForSelector(tid('other-crawler-table'), { visible: true, timeout: 30_000 });
+      await expectCount(page, '[data-testid=other-crawler-table] tbody tr', CRAWLER_LOG_ROWS.length);
+      for (const [token, requests, verified, notTheirs, unverified, method] of CRAWLER_LOG_ROWS) {
+        const r = `[data-testid=other-crawler-table] tr[data-token="${token}"]`;
+        await expectText(page, `${r} ${tid('requests')}`, requests);
+        await expectText(page, `${r} ${tid('verified')}`, verified);
+        await expectText(page, `${r} ${tid('not-theirs')}`, notTheirs);
+        await expectText(page, `${r} ${tid('unverified')}`, unverified);
+        await expectAttr(page, r, 'data-method', method);
+      }
+    } finally {
+      fs.rmSync(file, { force: true });
     }
   });
 });

@@ -9,6 +9,7 @@ import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
 import { OTHERS_LINES as L } from '../fixtures/demo-site/routes/crawlers.mjs';
 import { reportSchemaErrors } from '../support/reportSchema';
 import { say } from '../support/say';
+import { crawlerLog, CRAWLER_LOG_ROWS } from '../support/crawlerLog';
 
 const row = (p: Page, token: string) => p.locator(`[data-testid=others-row][data-token="${token}"]`);
 
@@ -132,5 +133,70 @@ test.describe('who else may read this page', () => {
     await other('GPTBot').getByTestId('others-pick').click();
     await expect(sandbox.getByTestId('sandbox-highlight')).toHaveAttribute('data-line', String(L.gptbotAll));
     await sandbox.close();
+  });
+});
+
+test.describe('is it really that crawler?', () => {
+  test('lists fetched only on request (bad ones refused with why); IPs by list and by DNS; a log row per claimed crawler', async ({ page, demo, serviceWorker, extensionId }) => {
+    await serviceWorker.evaluate(
+      async ({ resolver, ranges }) => {
+        await chrome.storage.local.remove(['verify.rangesDownloaded', 'verify.rangesLastAttempt', 'verify.crawlerListsDownloaded']);
+        await chrome.storage.local.set({ 'settings.verify.testResolverUrl': resolver, 'settings.verify.testRangesBase': ranges });
+      },
+      { resolver: `${demo}/verify/dns-query`, ranges: `${demo}/verify/ipranges` },
+    );
+    await page.goto(`chrome-extension://${extensionId}/verify.html`);
+    await expect(page.getByTestId('verify')).toHaveAttribute('data-ready', 'true');
+    const list = (t: string) => page.locator(`[data-testid=crawler-list][data-token="${t}"]`);
+    // Nothing fetched on opening.
+    await expect(list('GPTBot')).toHaveAttribute('data-fetched', 'false');
+    await expect(list('GPTBot').getByTestId('crawler-list-copy')).toHaveText(say('verify.others.notFetched'));
+    expect(await serviceWorker.evaluate(() => chrome.storage.local.get('verify.crawlerListsDownloaded'))).toEqual({});
+
+    const check = async (claimed: string, ips: string[]) => {
+      await page.getByTestId('ip-claimed').selectOption(claimed);
+      await page.getByTestId('ip-input').fill(ips.join('\n'));
+      await page.getByTestId('ip-check').click();
+      await expect(page.getByTestId('crawler-ip-result')).toHaveCount(ips.length);
+    };
+    const res = (ip: string) => page.locator(`[data-testid=crawler-ip-result][data-ip="${ip}"]`);
+    await check('GPTBot', ['20.171.206.5']);
+    await expect(res('20.171.206.5')).toHaveAttribute('data-verdict', 'unverified');
+    await expect(res('20.171.206.5').getByTestId('ip-reason')).toHaveText(say('verify.crawlerReason.listNotFetched', ['OpenAI']));
+
+    await page.getByTestId('crawler-lists-fetch').click();
+    await expect(list('GPTBot')).toHaveAttribute('data-fetched', 'true');
+    await expect(list('GPTBot').getByTestId('crawler-list-prefixes')).toHaveText('2');
+    await expect(list('bingbot')).toHaveAttribute('data-fetched', 'false');
+    await expect(page.locator('[data-testid=crawler-list-problems] li[data-token=bingbot]')).toHaveText(
+      say('verify.others.problem', ['bingbot', say('verify.reason.refreshNoPrefixes', ['keys: ranges'])]),
+    );
+    await expect(page.locator('[data-testid=crawler-list-problems] li[data-token=Perplexity-User]')).toHaveAttribute('data-code', 'refreshHtml');
+
+    await check('GPTBot', ['20.171.206.5', '45.83.64.10']);
+    await expect(res('20.171.206.5')).toHaveAttribute('data-verdict', 'theirs');
+    await expect(res('20.171.206.5').getByTestId('ip-headline')).toHaveText(say('verify.crawlerVerdict.theirs', ['GPTBot']));
+    await expect(res('20.171.206.5').getByTestId('ip-reason')).toHaveText(say('verify.crawlerReason.inList', ['OpenAI', '20.171.206.0/24', 'https://openai.com/gptbot.json']));
+    await expect(res('45.83.64.10')).toHaveAttribute('data-verdict', 'notTheirs');
+    await expect(res('45.83.64.10').getByTestId('ip-reason')).toHaveText(say('verify.crawlerReason.notInList', ['OpenAI', 'https://openai.com/gptbot.json']));
+
+    await check('Applebot', ['17.58.101.179', '45.83.64.10']);
+    await expect(res('17.58.101.179')).toHaveAttribute('data-verdict', 'theirs');
+    await expect(res('17.58.101.179').getByTestId('ip-reason')).toHaveText(say('verify.crawlerReason.dnsConfirmed', ['17-58-101-179.applebot.apple.com', 'applebot.apple.com']));
+    await expect(res('45.83.64.10').getByTestId('ip-reason')).toHaveText(say('verify.crawlerReason.ptrNotTheirs', ['scraper.example.net', 'applebot.apple.com', 'Apple']));
+
+    await page.getByTestId('log-file').setInputFiles({ name: 'crawlers.log', mimeType: 'text/plain', buffer: Buffer.from(crawlerLog()) });
+    await expect(page.getByTestId('other-crawler-table')).toBeVisible({ timeout: 30_000 });
+    const rows = page.locator('[data-testid=other-crawler-table] tbody tr');
+    await expect(rows).toHaveCount(CRAWLER_LOG_ROWS.length);
+    for (const [i, [token, requests, verified, notTheirs, unverified, method]] of CRAWLER_LOG_ROWS.entries()) {
+      const r = rows.nth(i);
+      await expect(r).toHaveAttribute('data-token', token);
+      await expect(r.getByTestId('requests')).toHaveText(requests);
+      await expect(r.getByTestId('verified')).toHaveText(verified);
+      await expect(r.getByTestId('not-theirs')).toHaveText(notTheirs);
+      await expect(r.getByTestId('unverified')).toHaveText(unverified);
+      await expect(r.getByTestId('method')).toHaveText(say(`verify.log.method.${method}`));
+    }
   });
 });
