@@ -1,6 +1,6 @@
-import { tDynamic } from '#i18n';
 import type { CrawlerIpVerdict } from '../../lib/verify';
 import { crawlerHeadline, crawlerReasonText } from './labels';
+import { DnsEvidenceItem } from './DnsEvidenceItem';
 
 /** One address checked as a claimed crawler of the catalog: the verdict, why, and the DNS evidence. */
 export function CrawlerIpVerdictView({ v }: { v: CrawlerIpVerdict }) {
@@ -12,20 +12,7 @@ export function CrawlerIpVerdictView({ v }: { v: CrawlerIpVerdict }) {
       </div>
       <ul className="verify-evidence">
         <li data-testid="ip-reason">{crawlerReasonText(v.reason)}</li>
-        {v.dns ? (
-          <li data-testid="ip-dns">
-            {tDynamic('verify.dns.question', [v.dns.question])}
-            {v.dns.hosts.length ? (
-              <ul>
-                {v.dns.hosts.map((h) => (
-                  <li key={h.host} data-testid="ip-host" data-forward={h.forward}>
-                    {h.forward === 'skipped' ? h.host : tDynamic(`verify.dns.host.${h.forward}`, [h.host, h.addresses.join(', ') || '—', h.error ?? ''])}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ) : null}
+        {v.dns ? <DnsEvidenceItem dns={v.dns} outside={(host) => host} /> : null}
       </ul>
     </li>
   );

@@ -1,6 +1,7 @@
 import { i18n, formatInt, tDynamic } from '#i18n';
 import { CRAWLER_CATALOG, NOT_DOCUMENTED } from '../../lib/crawlers';
 import type { CrawlerListsState } from './crawlerLists';
+import { when } from './labels';
 
 interface Props {
   lists: CrawlerListsState | null;
@@ -8,8 +9,6 @@ interface Props {
   error: string | null;
   onFetch: () => void;
 }
-
-const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
 
 /**
  * How each other crawler can be checked: its operator's IP list (the address it is fetched from,

@@ -44,3 +44,6 @@ export function checkMethod(token: string, lists: CrawlerLists): 'list' | 'dns' 
   if (hasDns) return 'dns';
   return hasList ? 'notFetched' : 'none';
 }
+
+/** A moment as the verify page writes it: minutes, UTC ("—" for none). */
+export const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
