@@ -150,6 +150,8 @@ export interface ReportSiteCheck {
   bodyComplete: boolean | null;
   /** Requests repeated because the server answered 429 or 503 with a short Retry-After. */
   retries: number;
+  /** The catalog crawler the check ran as (its User-Agent sent, robots.txt obeyed for it); absent for Googlebot. */
+  crawler?: string | null;
   durationMs: number;
 }
 

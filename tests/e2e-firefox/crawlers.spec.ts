@@ -11,6 +11,7 @@ import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
 import { OTHERS_LINES as L } from '../fixtures/demo-site/routes/crawlers.mjs';
 import { reportSchemaErrors } from '../support/reportSchema';
 import { say } from '../support/say';
+import { jsonLines, runCli } from '../support/cli';
 import { crawlerLog, CRAWLER_LOG_ROWS } from '../support/crawlerLog';
 import type { Page } from 'puppeteer-core';
 
@@ -58,6 +59,21 @@ test.describe('who else may read this page', () => {
     expect(other('Applebot')).toMatchObject({ verdict: 'blocked', group: 'fallback', groupToken: 'Googlebot', line: L.googlebotGOnly, rule: 'Disallow: /g-only' });
     expect(other('CCBot')).toMatchObject({ verdict: 'allowed', line: null });
     expect(other('ChatGPT-User')).toMatchObject({ verdict: 'may-not-apply', honoursRobots: 'may-not-apply' });
+  });
+
+  test('the command line says what the popup says: --crawlers and --json, from the same robots.txt', async ({ tab: page, openPopup }) => {
+    const url = `${site.origin}/g-only/page.html`;
+    await page.goto(url);
+    const popup = await openPopup(page);
+    await expectCount(popup, tid('others-row'), 16);
+    const shown = await popup.$$eval('[data-testid="others-row"]', (rows) => rows.map((r) => [r.getAttribute('data-token'), r.getAttribute('data-effect'), r.getAttribute('data-line')]));
+    const [report] = jsonLines((await runCli(['--json', '--crawlers', url])).out);
+    const byToken = new Map(report!.robots!.others!.map((o) => [o.token, [o.token, o.verdict, o.line === null ? '' : String(o.line)]]));
+    expect(shown.map((r) => byToken.get(r[0]!))).toEqual(shown);
+    const table = await runCli(['--crawlers', url]);
+    expect(table.out.split('\n')[1]).toBe(
+      `${url}  ${say('sitecheck.cli.crawlersBlocked', [`${say('sitecheck.cli.crawlerLine', ['GPTBot', L.gptbotAll])}, ${say('sitecheck.cli.crawlerVia', ['Applebot', L.googlebotGOnly, 'Googlebot'])}`])}`,
+    );
   });
 
   test('/private/: CCBot blocked by line 6', async ({ tab: page, openPopup }) => {

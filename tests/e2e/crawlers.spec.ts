@@ -9,6 +9,7 @@ import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
 import { OTHERS_LINES as L } from '../fixtures/demo-site/routes/crawlers.mjs';
 import { reportSchemaErrors } from '../support/reportSchema';
 import { say } from '../support/say';
+import { jsonLines, runCli } from '../support/cli';
 import { crawlerLog, CRAWLER_LOG_ROWS } from '../support/crawlerLog';
 
 const row = (p: Page, token: string) => p.locator(`[data-testid=others-row][data-token="${token}"]`);
@@ -86,6 +87,20 @@ test.describe('who else may read this page', () => {
       `- \`Applebot\` — Apple, ${say('crawlers.purpose.search')}: ${say('report.md.disallowed')} (${say('report.md.line', [L.googlebotGOnly])} \`Disallow: /g-only\`, ${say('crawlers.throughGroup', ['Googlebot'])})`,
     );
     expect(md).toContain(`- \`ChatGPT-User\` — OpenAI, ${say('crawlers.purpose.userTriggered')}: ${say('crawlers.mayNotApply')}`);
+  });
+
+  test('the command line says what the popup says: --crawlers and --json, from the same robots.txt', async ({ page, openPopup }) => {
+    const url = `${site.origin}/g-only/page.html`;
+    await page.goto(url);
+    const popup = await openPopup(page);
+    const shown = await popup.getByTestId('others-row').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-token'), r.getAttribute('data-effect'), r.getAttribute('data-line')]));
+    const [report] = jsonLines((await runCli(['--json', '--crawlers', url])).out);
+    const byToken = new Map(report!.robots!.others!.map((o) => [o.token, [o.token, o.verdict, o.line === null ? '' : String(o.line)]]));
+    expect(shown.map((r) => byToken.get(r[0]!))).toEqual(shown);
+    const table = await runCli(['--crawlers', url]);
+    expect(table.out.split('\n')[1]).toBe(
+      `${url}  ${say('sitecheck.cli.crawlersBlocked', [`${say('sitecheck.cli.crawlerLine', ['GPTBot', L.gptbotAll])}, ${say('sitecheck.cli.crawlerVia', ['Applebot', L.googlebotGOnly, 'Googlebot'])}`])}`,
+    );
   });
 
   test('/private/: CCBot blocked by line 6 only there; Applebot allowed (Googlebot\'s group has no rule for it)', async ({ page, openPopup }) => {
