@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { openedTab } from './firefox';
+import { download, openedTab } from './firefox';
 import { attr, click, downloadedJson, expectAttr, expectCount, expectText, fill, tid, value } from './dom';
 import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
 import { OTHERS_LINES as L } from '../fixtures/demo-site/routes/crawlers.mjs';
@@ -103,6 +103,35 @@ test.describe('who else may read this page', () => {
       expect(await attr(sandbox, other('GPTBot'), 'data-line')).toBe(String(L.gptbotAll));
     } finally {
       await sandbox.close();
+    }
+  });
+});
+
+test.describe('the site check page as another crawler', () => {
+  test('GPTBot: its User-Agent on robots.txt, nothing requested that its group disallows, each report says why with the line', async ({ openExt, downloads }) => {
+    const robotsRequests: string[] = [];
+    const own = await startDemoSite({ robotsVariant: 'others', robotsRequests });
+    try {
+      const sc = await openExt(`/sitecheck.html?url=${encodeURIComponent(`${own.origin}/`)}`);
+      await sc.waitForSelector(tid('start'));
+      await fill(sc, tid('sitemap-input'), `${own.origin}/sitecheck/sitemap-pages.xml`);
+      await sc.select(tid('agent'), 'GPTBot');
+      await click(sc, tid('start'));
+      await expectAttr(sc, tid('state'), 'data-state', 'done', { timeout: 30_000 });
+      await expectCount(sc, tid('row'), 4);
+      await expectCount(sc, '[data-testid=row][data-verdict=at-risk]', 4);
+      const jsonl = await download(downloads, () => click(sc, tid('export-jsonl')));
+      const reports = jsonl.text.trimEnd().split('\n').map((l) => JSON.parse(l));
+      expect(reports).toHaveLength(4);
+      for (const r of reports) {
+        expect(reportSchemaErrors(r)).toEqual([]);
+        expect(r.siteCheck).toMatchObject({ crawler: 'GPTBot', fetched: false });
+        expect(r.reasons.find((x: { code: string }) => x.code === 'crawlerRobotsBlocked').sources[0]).toMatchObject({ line: L.gptbotAll, rule: 'Disallow: /', userAgent: 'GPTBot' });
+      }
+      expect(robotsRequests.length).toBeGreaterThan(0);
+      expect(robotsRequests.filter((ua) => !ua.includes('GPTBot/1.3'))).toEqual([]);
+    } finally {
+      await own.close();
     }
   });
 });

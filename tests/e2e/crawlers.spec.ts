@@ -151,6 +151,33 @@ test.describe('who else may read this page', () => {
   });
 });
 
+test.describe('the site check page as another crawler', () => {
+  test('GPTBot: its User-Agent on robots.txt, nothing requested that its group disallows, each report says why with the line', async ({ page, extensionId }) => {
+    const robotsRequests: string[] = [];
+    const own = await startDemoSite({ robotsVariant: 'others', robotsRequests });
+    try {
+      await page.goto(`chrome-extension://${extensionId}/sitecheck.html?url=${encodeURIComponent(`${own.origin}/`)}`);
+      await page.getByTestId('sitemap-input').fill(`${own.origin}/sitecheck/sitemap-pages.xml`);
+      await page.getByTestId('agent').selectOption('GPTBot');
+      await page.getByTestId('start').click();
+      await expect(page.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+      await expect(page.getByTestId('row')).toHaveCount(4);
+      await expect(page.locator('[data-testid=row][data-verdict=at-risk]')).toHaveCount(4);
+      const [jsonl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-jsonl').click()]);
+      const reports = fs.readFileSync((await jsonl.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+      for (const r of reports) {
+        expect(reportSchemaErrors(r)).toEqual([]);
+        expect(r.siteCheck).toMatchObject({ crawler: 'GPTBot', fetched: false, userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot' });
+        expect(r.reasons.find((x: { code: string }) => x.code === 'crawlerRobotsBlocked').sources[0]).toMatchObject({ line: L.gptbotAll, rule: 'Disallow: /', userAgent: 'GPTBot' });
+      }
+      expect(robotsRequests.length).toBeGreaterThan(0);
+      expect(robotsRequests.filter((ua) => !ua.includes('GPTBot/1.3'))).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 test.describe('is it really that crawler?', () => {
   test('lists fetched only on request (bad ones refused with why); IPs by list and by DNS; a log row per claimed crawler', async ({ page, demo, serviceWorker, extensionId }) => {
     await serviceWorker.evaluate(
