@@ -43,7 +43,7 @@ function policyText(c: CrawlerEntry): string {
  */
 export function OtherCrawlersTable({ verdicts, rowTestId, caption, onPick, onLine, lineTitle, selectedToken }: Props) {
   return (
-    <table className="cs-table robots-table" data-testid="others-table">
+    <table className="cs-table robots-table others-table" data-testid="others-table">
       <caption className="robots-caption">{caption}</caption>
       <thead>
         <tr>

@@ -23,6 +23,22 @@ async function expectRow(p: Page, token: string, effect: string, line: number | 
   await expectAttr(p, row(token), 'data-group', group);
 }
 
+/** The section is closed until opened: its first-screen line opens it. */
+async function openOthers(popup: Page) {
+  await click(popup, `${tid('summary-others')} a`);
+  await popup.waitForSelector(tid('others-table'), { visible: true });
+}
+
+// The popup remembers opened sections: forget this one, so later tests see the popup as a user first does.
+test.afterEach(async ({ ext }) => {
+  await ext(async (b) => {
+    const key = 'settings.popup.folds';
+    const folds = ((await b.storage.local.get(key))[key] ?? {}) as Record<string, boolean>;
+    delete folds.others;
+    await b.storage.local.set({ [key]: folds });
+  });
+});
+
 let site: DemoSite;
 test.beforeAll(async () => {
   site = await startDemoSite({ robotsVariant: 'others' });
@@ -35,6 +51,7 @@ test.describe('who else may read this page', () => {
   test('/g-only/: GPTBot blocked by line 3, Applebot through Googlebot\'s group (line 9), CCBot allowed, ChatGPT-User "may not apply"; the first screen and the JSON say the same', async ({ tab: page, openPopup }) => {
     await page.goto(`${site.origin}/g-only/page.html`);
     const popup = await openPopup(page);
+    await openOthers(popup);
     await expectText(popup, tid('others-fetched-as'), say('crawlers.fetchedAsGooglebot'));
     await expectCount(popup, tid('others-row'), 16);
     await expectRow(popup, 'GPTBot', 'blocked', L.gptbotAll, 'own');
@@ -65,6 +82,7 @@ test.describe('who else may read this page', () => {
     const url = `${site.origin}/g-only/page.html`;
     await page.goto(url);
     const popup = await openPopup(page);
+    await openOthers(popup);
     await expectCount(popup, tid('others-row'), 16);
     const shown = await popup.$$eval('[data-testid="others-row"]', (rows) => rows.map((r) => [r.getAttribute('data-token'), r.getAttribute('data-effect'), r.getAttribute('data-line')]));
     const [report] = jsonLines((await runCli(['--json', '--crawlers', url])).out);
@@ -79,6 +97,7 @@ test.describe('who else may read this page', () => {
   test('/private/: CCBot blocked by line 6', async ({ tab: page, openPopup }) => {
     await page.goto(`${site.origin}/private/page.html`);
     const popup = await openPopup(page);
+    await openOthers(popup);
     await expectRow(popup, 'CCBot', 'blocked', L.ccbotPrivate, 'own');
     await expectRow(popup, 'Applebot', 'allowed', null, 'fallback');
   });
@@ -86,6 +105,7 @@ test.describe('who else may read this page', () => {
   test('sandbox: opened at the deciding line; an Applebot group takes over from Googlebot\'s as it is typed', async ({ tab: page, openPopup, ff: browser, base }) => {
     await page.goto(`${site.origin}/g-only/page.html`);
     const popup = await openPopup(page);
+    await openOthers(popup);
     await click(popup, `${row('Applebot')} ${tid('others-line')}`);
     const sandbox = await openedTab(browser, `${base}/robots-sandbox.html`);
     try {

@@ -21,6 +21,22 @@ async function expectRow(p: Page, token: string, effect: string, line: number | 
   await expect(r).toHaveAttribute('data-group', group);
 }
 
+/** The section is closed until opened: its first-screen line opens it. */
+async function openOthers(popup: Page) {
+  await popup.getByTestId('summary-others').getByRole('link').click();
+  await expect(popup.getByTestId('others-table')).toBeVisible();
+}
+
+// The popup remembers opened sections: forget this one, so later tests see the popup as a user first does.
+test.afterEach(async ({ serviceWorker }) => {
+  await serviceWorker.evaluate(async () => {
+    const key = 'settings.popup.folds';
+    const folds = ((await chrome.storage.local.get(key))[key] ?? {}) as Record<string, boolean>;
+    delete folds.others;
+    await chrome.storage.local.set({ [key]: folds });
+  });
+});
+
 let site: DemoSite;
 test.beforeAll(async () => {
   site = await startDemoSite({ robotsVariant: 'others' });
@@ -39,6 +55,7 @@ test.describe('who else may read this page', () => {
     const url = `${site.origin}/g-only/page.html`;
     await page.goto(url);
     const popup = await openPopup(page);
+    await openOthers(popup);
     await expect(popup.getByTestId('others-fetched-as')).toHaveText(say('crawlers.fetchedAsGooglebot'));
     await expect(popup.getByTestId('others-row')).toHaveCount(16);
     await expectRow(popup, 'GPTBot', 'blocked', L.gptbotAll, 'own');
@@ -93,6 +110,7 @@ test.describe('who else may read this page', () => {
     const url = `${site.origin}/g-only/page.html`;
     await page.goto(url);
     const popup = await openPopup(page);
+    await openOthers(popup);
     const shown = await popup.getByTestId('others-row').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-token'), r.getAttribute('data-effect'), r.getAttribute('data-line')]));
     const [report] = jsonLines((await runCli(['--json', '--crawlers', url])).out);
     const byToken = new Map(report!.robots!.others!.map((o) => [o.token, [o.token, o.verdict, o.line === null ? '' : String(o.line)]]));
@@ -106,6 +124,7 @@ test.describe('who else may read this page', () => {
   test('/private/: CCBot blocked by line 6 only there; Applebot allowed (Googlebot\'s group has no rule for it)', async ({ page, openPopup }) => {
     await page.goto(`${site.origin}/private/page.html`);
     const popup = await openPopup(page);
+    await openOthers(popup);
     await expectRow(popup, 'CCBot', 'blocked', L.ccbotPrivate, 'own');
     await expectRow(popup, 'GPTBot', 'blocked', L.gptbotAll, 'own');
     await expectRow(popup, 'Applebot', 'allowed', null, 'fallback');
@@ -121,6 +140,7 @@ test.describe('who else may read this page', () => {
   test('sandbox: the other crawlers live as the file is edited; a line button opens it there', async ({ page, openPopup, context }) => {
     await page.goto(`${site.origin}/g-only/page.html`);
     const popup = await openPopup(page);
+    await openOthers(popup);
     const opening = context.waitForEvent('page');
     await row(popup, 'Applebot').getByTestId('others-line').click();
     const sandbox = await opening;

@@ -12,7 +12,9 @@ export function OthersSection({ report: r }: { report: TabReport }) {
   const step = r.robots;
   const others = step.value?.others ?? null;
   return (
-    <Fold id="others" testId="others" heading={i18n.t('crawlers.heading')} busy={step.status === 'pending'}>
+    // Closed until opened (its first-screen line opens it): sixteen rows and their links would otherwise
+    // stand between the keyboard and every section below.
+    <Fold id="others" testId="others" heading={i18n.t('crawlers.heading')} busy={step.status === 'pending'} defaultOpen={false}>
       {others ? (
         <>
           <p className="cs-muted" data-testid="others-fetched-as">{i18n.t('crawlers.fetchedAsGooglebot')}</p>
