@@ -27,6 +27,8 @@ import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 import { nodeFetchHop } from './nodeFetchHop';
 import { renderMain } from './renderCommand';
+import { crawlerUserAgent } from '../lib/crawlers';
+import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
 
 const VERSION = '0.1.0';
 
@@ -43,6 +45,11 @@ meta robots and X-Robots-Tag, canonical.
 
 Options:
   --agent smartphone|desktop   Googlebot Smartphone or Googlebot Desktop (default ${D.agent})
+  --agent <crawler token>      another crawler of the catalog (GPTBot, Applebot, bingbot, CCBot…):
+                               its documented User-Agent on every request, robots.txt obeyed for it;
+                               the verdict stays Google's
+  --crawlers                   instead of the table, which other crawlers robots.txt keeps out of
+                               each URL, with the lines (no extra requests; --json: robots.others)
   --limit <bytes>              byte limit for HTML: ${LIMIT_CHOICES.join(', ')} (default ${D.limit}; PDFs 64 MB)
   --concurrency <n>            requests at once per host, ${D.minConcurrency}–${D.maxConcurrency} (default ${D.concurrency})
   --max-urls <n>               stop after this many URLs (default ${D.maxUrls})
@@ -143,6 +150,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'max-urls': { type: 'string' },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
+        crawlers: { type: 'boolean' },
         lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -151,8 +159,16 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       out.write(HELP);
       return 0;
     }
-    const agent = values.agent ?? D.agent;
-    if (agent !== 'smartphone' && agent !== 'desktop') throw new UsageError(`--agent must be smartphone or desktop (got "${agent}")`);
+    const agentArg = values.agent ?? D.agent;
+    const googlebot = agentArg === 'smartphone' || agentArg === 'desktop';
+    // Any other value: a crawler of the catalog, sent with its operator's documented User-Agent.
+    const asCrawler = googlebot ? null : crawlerUserAgent(agentArg);
+    if (asCrawler && !asCrawler.ok) {
+      if (asCrawler.code === 'controlToken') throw new UsageError(`--agent ${asCrawler.token} is a control token: no crawler sends it`);
+      if (asCrawler.code === 'noUserAgent') throw new UsageError(`--agent ${asCrawler.token}: its operator documents no User-Agent string, so Crawlscope cannot send one`);
+      throw new UsageError(`--agent must be smartphone, desktop or a crawler token of the catalog, e.g. GPTBot (got "${agentArg}")`);
+    }
+    const agent = googlebot ? agentArg : D.agent;
     const limit = values.limit === undefined ? D.limit : Number(values.limit);
     if (!(LIMIT_CHOICES as readonly number[]).includes(limit)) throw new UsageError(`--limit must be one of ${LIMIT_CHOICES.join(', ')} (got "${values.limit}")`);
     const urls = positionals.map((p) => httpUrl(p, 'A URL'));
@@ -169,6 +185,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls),
       timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000) * 1000,
       json: values.json === true,
+      crawlers: values.crawlers === true,
+      crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
     };
     if (values.lang !== undefined && cliLanguage(values.lang, {}) === 'en' && !/^en\b/i.test(values.lang)) {
@@ -182,6 +200,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const text = cliText(cliLanguage(opts.lang));
   const t = text.t;
   const rows: SiteRow[] = [];
+  const crawlerRows: CrawlersRow[] = [];
+  /** With --agent <crawler>: the URLs robots.txt keeps from that crawler (not requested), with the reason's words. */
+  const keptOut: string[] = [];
   let failing = 0;
   let unreachable = 0;
   const progress = err === process.stderr && process.stderr.isTTY;
@@ -197,12 +218,17 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     timeoutMs: opts.timeoutMs,
     translate: t,
     generator: `Crawlscope ${VERSION} (command line)`,
+    crawler: opts.crawler,
+    otherCrawlers: opts.crawlers,
     onReport: (r: Report) => {
       if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
       // No connection to the server (the page or its robots.txt): the check could not measure the site.
       if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
       // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
+      const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
+      if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
       if (opts.json) out.write(JSON.stringify(r) + '\n');
+      else if (opts.crawlers) crawlerRows.push(crawlersRow(r));
       else rows.push(siteRow(r));
     },
     onProgress: progress
@@ -226,6 +252,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   if (!opts.json) {
     rows.sort(worstFirst);
     if (rows.length) out.write(table(rows, text) + '\n\n');
+    if (crawlerRows.length) out.write(crawlersTable(crawlerRows, opts.crawler?.token ?? 'Googlebot', text) + '\n\n');
+    if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
     out.write(`${w.progress}\n${w.counts}\n`);

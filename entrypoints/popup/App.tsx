@@ -13,6 +13,7 @@ import { ExportBar } from './sections/ExportBar';
 import { CompareSection } from './sections/CompareSection';
 import { RenderSection } from './sections/RenderSection';
 import { RobotsSection } from './sections/RobotsSection';
+import { OthersSection } from './sections/OthersSection';
 import { Summary } from './sections/Summary';
 import { HostAccess } from './sections/HostAccess';
 import { summaryLines } from './report/summary';
@@ -79,6 +80,7 @@ function Report({ report }: { report: TabReport }) {
       <ResponseSection report={report} onReload={() => void actions.reloadTab()} />
       <BytesSection report={report} onFindCut={actions.findCut} onToggleOverlay={actions.toggleOverlay} />
       <RobotsSection report={report} onRefetch={actions.refetchRobots} />
+      <OthersSection report={report} />
       <CachingSection report={report} onProbe={actions.probe} />
       <CompareSection report={report} onCompare={openCompare} />
       <RenderSection report={report} onRender={openRender} />

@@ -1,9 +1,11 @@
-import { useDeferredValue, useEffect, useMemo, useReducer } from 'react';
+import { Fragment, useDeferredValue, useEffect, useMemo, useReducer } from 'react';
 import { i18n } from '#i18n';
 import { diffLines, evaluateForGoogle, GOOGLE_CRAWLERS, parseRobotsTxt, type RobotsReport } from '../../lib/robots';
 import { RobotsEditor } from './RobotsEditor';
 import { RobotsDiagnosticItems } from '../../components/RobotsDiagnosticItems';
 import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from '../../components/RobotsText';
+import { OtherCrawlersTable } from '../../components/OtherCrawlersTable';
+import { evaluateCrawlers } from '../../lib/crawlers';
 import { highlightedLine, initialSandbox, sandboxReducer, sandboxUrls } from './sandboxState';
 
 interface Props {
@@ -30,9 +32,11 @@ export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
   const parsed = useMemo(() => parseRobotsTxt(deferredText), [deferredText]);
   const urls = useMemo(() => sandboxUrls(urlsText, pageUrl), [urlsText, pageUrl]);
   const results = useMemo(() => urls.map((u) => (u.url ? evaluateForGoogle(parsed, u.url) : null)), [urls, parsed]);
+  // The other crawlers, from the same parse: live as the user edits, like Google's tokens.
+  const others = useMemo(() => urls.map((u) => (u.url ? evaluateCrawlers(parsed, u.url) : null)), [urls, parsed]);
   const liveText = live?.body ?? '';
   const changes = useMemo(() => (live ? diffLines(liveText, deferredText) : []), [live, liveText, deferredText]);
-  const highlightLine = highlightedLine(state, results);
+  const highlightLine = highlightedLine(state, results.map((r, i) => (r ? [...r, ...(others[i] ?? [])] : null)));
   const pick = (url: number, token: string, line: number | null) => dispatch({ type: 'pickVerdict', url, token, line });
 
   return (
@@ -99,7 +103,8 @@ export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
             u.url === null ? (
               <p key={ui} className="cs-error">{i18n.t('robots.sandbox.badUrl', [u.raw])}</p>
             ) : (
-              <table key={ui} className="cs-table robots-table" data-testid="sandbox-verdicts" data-url={u.url}>
+              <Fragment key={ui}>
+              <table className="cs-table robots-table" data-testid="sandbox-verdicts" data-url={u.url}>
                 <caption className="robots-caption cs-url">{u.url}</caption>
                 <tbody>
                   {results[ui]!.map((v, i) => (
@@ -126,6 +131,16 @@ export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
                   ))}
                 </tbody>
               </table>
+              <div data-testid="sandbox-others" data-url={u.url}>
+                <OtherCrawlersTable
+                  verdicts={others[ui]!}
+                  rowTestId="sandbox-other-row"
+                  caption={`${i18n.t('robots.sandbox.others')} — ${u.url}`}
+                  onPick={(token, line) => pick(ui, token, line)}
+                  selectedToken={selected?.url === ui ? selected.token : null}
+                />
+              </div>
+              </Fragment>
             ),
           )}
         </div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { i18n, formatDuration, formatInt, formatList, tDynamic } from '#i18n';
 import { verdictText } from '../../lib/report';
+import { CRAWLER_CATALOG, crawlerUserAgent } from '../../lib/crawlers';
 import {
   bytesCell,
   canonicalCell,
@@ -20,6 +21,9 @@ import {
   type SitemapStatus,
 } from '../../lib/sitecheck';
 import { useSiteCheck } from './store';
+
+/** The catalog crawlers a check can run as: those whose operator documents a User-Agent. */
+const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => crawlerUserAgent(t).ok);
 
 /** Rows drawn at most; the exports always hold every URL. */
 const MAX_ROWS = 1000;
@@ -136,9 +140,23 @@ export function App() {
           {s.inputError !== null ? <span className="cs-error" role="alert">{i18n.t('sitecheck.badSitemap', [s.inputError])}</span> : null}
           <label>
             {i18n.t('sitecheck.agentLabel')}{' '}
-            <select value={s.agent} onChange={(e) => s.set({ agent: e.target.value === 'desktop' ? 'desktop' : 'smartphone' })} data-testid="agent">
+            <select
+              value={s.crawler ?? s.agent}
+              onChange={(e) => {
+                const v = e.target.value;
+                s.set(v === 'desktop' || v === 'smartphone' ? { agent: v, crawler: null } : { crawler: v });
+              }}
+              data-testid="agent"
+            >
               <option value="smartphone">{i18n.t('sitecheck.agentSmartphone')}</option>
               <option value="desktop">{i18n.t('sitecheck.agentDesktop')}</option>
+              <optgroup label={i18n.t('sitecheck.agentOthers')}>
+                {SENDABLE_CRAWLERS.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </optgroup>
             </select>
           </label>
           <label>

@@ -1,6 +1,7 @@
 // The site check page's one store: it runs lib/sitecheck with a fetcher that goes through the
 // background (the only code of this page that sends messages), and keeps what the page shows —
 // one small row per URL — and the reports for the JSON Lines export (as text, not as objects).
+import { crawlerUserAgent } from '../../lib/crawlers';
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
@@ -70,6 +71,8 @@ interface SiteCheckPage {
   site: string | null;
   sitemap: string;
   agent: SiteAgent;
+  /** Run as this crawler of the catalog instead of Googlebot (its documented User-Agent), or null. */
+  crawler: string | null;
   concurrency: number;
   limit: number;
   phase: Phase;
@@ -86,7 +89,7 @@ interface SiteCheckPage {
    */
   access: { state: 'missing' | 'refused'; origins: string[] } | null;
   init: (url: string | null) => Promise<void>;
-  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'concurrency'>>) => void;
+  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency'>>) => void;
   start: () => Promise<void>;
   pause: () => void;
   resume: () => void;
@@ -123,6 +126,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     site: null,
     sitemap: '',
     agent: SITE_CHECK_DEFAULTS.agent,
+    crawler: null,
     concurrency: SITE_CHECK_DEFAULTS.concurrency,
     limit: SITE_CHECK_DEFAULTS.limit,
     phase: 'idle',
@@ -150,7 +154,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     },
     set: (change) => set(change),
     start: async () => {
-      const { site, sitemap, agent, concurrency, limit, phase } = get();
+      const { site, sitemap, agent, crawler, concurrency, limit, phase } = get();
+      const asCrawler = crawler ? crawlerUserAgent(crawler) : null;
       if (!site || phase === 'running' || phase === 'paused') return;
       const given = sitemap.trim();
       if (given) {
@@ -176,6 +181,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         site,
         sitemaps: given ? [given] : [],
         agent,
+        crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
         concurrency,
         limit,
         translate: tDynamic,

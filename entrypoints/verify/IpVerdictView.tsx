@@ -1,6 +1,7 @@
 import type { IpVerdict } from '../../lib/verify';
 import { categoryLabel, headline, reasonText } from './labels';
 import { tDynamic } from '#i18n';
+import { DnsEvidenceItem } from './DnsEvidenceItem';
 
 /** One address's verdict with every piece of evidence: range, PTR names, forward lookups. */
 export function IpVerdictView({ v }: { v: IpVerdict }) {
@@ -18,22 +19,7 @@ export function IpVerdictView({ v }: { v: IpVerdict }) {
         ) : v.verdict !== 'invalid' && v.reason.code !== 'reservedAddress' ? (
           <li data-testid="ip-range">{tDynamic('verify.notInRanges')}</li>
         ) : null}
-        {v.dns ? (
-          <li data-testid="ip-dns">
-            {tDynamic('verify.dns.question', [v.dns.question])}
-            {v.dns.outcome === 'failed' && v.dns.hosts.length === 0 ? ` ${tDynamic('verify.dns.failed', [v.dns.error ?? ''])}` : null}
-            {v.dns.outcome === 'noPtr' ? ` ${tDynamic('verify.dns.noPtr')}` : null}
-            {v.dns.hosts.length ? (
-              <ul>
-                {v.dns.hosts.map((h) => (
-                  <li key={h.host} data-testid="ip-host" data-forward={h.forward}>
-                    {tDynamic(`verify.dns.host.${h.forward}`, [h.host, h.addresses.join(', ') || '—', h.error ?? ''])}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ) : null}
+        {v.dns ? <DnsEvidenceItem dns={v.dns} /> : null}
       </ul>
     </li>
   );

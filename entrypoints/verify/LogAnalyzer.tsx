@@ -1,5 +1,6 @@
 import { i18n, formatBytes, tDynamic } from '#i18n';
 import { LogSummaryView } from './LogSummaryView';
+import type { CrawlerLists } from '../../lib/verify';
 import { logBusy, type VerifyState } from './verifyState';
 
 interface Props {
@@ -11,10 +12,12 @@ interface Props {
   onExportLines: () => void;
   onExportFake: () => void;
   onDrag: (on: boolean) => void;
+  /** The other crawlers' lists in use (to say how each claimed crawler was checked). */
+  crawlerLists: CrawlerLists;
 }
 
 /** Drop or pick an access log: it is read in a worker, then every IP that claims to be Google is verified. */
-export function LogAnalyzer({ log, ready, onFile, onCancel, onExportLines, onExportFake, onDrag }: Props) {
+export function LogAnalyzer({ log, ready, onFile, onCancel, onExportLines, onExportFake, onDrag, crawlerLists }: Props) {
   const { phase, result, exporting, drag } = log;
   const busy = logBusy(phase);
   return (
@@ -79,7 +82,7 @@ export function LogAnalyzer({ log, ready, onFile, onCancel, onExportLines, onExp
               {tDynamic(`verify.log.stopped.${result.read.stopped.code}`, [result.tally.lines, ...result.read.stopped.params])}
             </p>
           ) : null}
-          <LogSummaryView result={result} onExportLines={onExportLines} onExportFake={onExportFake} exporting={exporting} />
+          <LogSummaryView result={result} onExportLines={onExportLines} onExportFake={onExportFake} exporting={exporting} crawlerLists={crawlerLists} />
         </>
       ) : null}
     </section>

@@ -1,7 +1,8 @@
 import { i18n, formatBytes, formatInt, tDynamic } from '#i18n';
 import { DEFAULT_LOG_LIMITS, MAX_DNS_IPS } from '../../lib/verify';
 import { HourChart } from './HourChart';
-import { crawlerLabel, reasonText } from './labels';
+import { checkMethod, crawlerLabel, reasonText } from './labels';
+import type { CrawlerLists } from '../../lib/verify';
 import type { LogResult } from './verifyState';
 
 interface Props {
@@ -9,9 +10,10 @@ interface Props {
   exporting: boolean;
   onExportLines: () => void;
   onExportFake: () => void;
+  crawlerLists: CrawlerLists;
 }
 
-export function LogSummaryView({ result, exporting, onExportLines, onExportFake }: Props) {
+export function LogSummaryView({ result, exporting, onExportLines, onExportFake, crawlerLists }: Props) {
   const { tally, summary } = result;
   return (
     <div data-testid="log-summary">
@@ -119,6 +121,7 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
           <HourChart hours={tally.hours} />
         </>
       )}
+      <OtherCrawlersInLog result={result} crawlerLists={crawlerLists} />
       <h4 data-testid="unparseable" data-value={tally.unparseable}>{i18n.t('verify.log.unparseable', [tally.unparseable, tally.blankLines])}</h4>
       {tally.examples.length ? (
         <ul className="verify-examples">
@@ -129,6 +132,49 @@ export function LogSummaryView({ result, exporting, onExportLines, onExportFake 
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** A row per other crawler the log's user-agents claim: requests, verified, not theirs, unverified, and how it was checked. */
+function OtherCrawlersInLog({ result, crawlerLists }: { result: LogResult; crawlerLists: CrawlerLists }) {
+  return (
+    <div data-testid="other-crawlers-log">
+      <h4>{i18n.t('verify.log.othersHeading')}</h4>
+      {result.otherDnsCapped ? <p className="cs-error">{i18n.t('verify.log.dnsCapped', [result.otherDnsCapped, MAX_DNS_IPS])}</p> : null}
+      {result.tally.otherOverflowLines ? <p className="cs-error">{i18n.t('verify.log.overflow', [result.tally.otherOverflowLines, DEFAULT_LOG_LIMITS.maxIps])}</p> : null}
+      {result.others.length === 0 ? (
+        <p data-testid="no-others">{i18n.t('verify.log.othersNone')}</p>
+      ) : (
+        <table className="cs-table" data-testid="other-crawler-table">
+          <caption>{i18n.t('verify.log.othersCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{i18n.t('verify.log.colCrawler')}</th>
+              <th scope="col">{i18n.t('verify.log.colLines')}</th>
+              <th scope="col">{i18n.t('verify.log.colVerified')}</th>
+              <th scope="col">{i18n.t('verify.log.colNotTheirs')}</th>
+              <th scope="col">{i18n.t('verify.log.colUnverified')}</th>
+              <th scope="col">{i18n.t('verify.log.colHow')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.others.map((o) => {
+              const how = checkMethod(o.token, crawlerLists);
+              return (
+                <tr key={o.token} data-token={o.token} data-method={how}>
+                  <th scope="row" className="cs-code">{o.token}</th>
+                  <td data-testid="requests">{formatInt(o.requests)}</td>
+                  <td data-testid="verified">{formatInt(o.verified)}</td>
+                  <td data-testid="not-theirs">{formatInt(o.notTheirs)}</td>
+                  <td data-testid="unverified">{formatInt(o.unverified)}</td>
+                  <td data-testid="method">{tDynamic(`verify.log.method.${how}`)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { i18n, formatInt, tDynamic } from '#i18n';
 import type { RangesState } from './ranges';
 import type { ResolverChoice } from './resolver';
-import { categoryLabel } from './labels';
+import { categoryLabel, when } from './labels';
 
 interface Props {
   ranges: RangesState | null;
@@ -11,8 +11,6 @@ interface Props {
   onRefresh: () => void;
   onResolver: (p: 'google' | 'cloudflare') => void;
 }
-
-const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
 
 /** Which copy of Google's ranges is in use (download or built-in snapshot, and its creationTime). */
 export function RangesPanel({ ranges, busy, error, resolver, onRefresh, onResolver }: Props) {

@@ -3,6 +3,7 @@ import { i18n } from '#i18n';
 import { IpChecker } from './IpChecker';
 import { LogAnalyzer } from './LogAnalyzer';
 import { RangesPanel } from './RangesPanel';
+import { CrawlerListsPanel } from './CrawlerListsPanel';
 import { useVerifyPage } from './store';
 
 /** "Is it really Googlebot?": IPs and whole access logs against Google's ranges and DNS. Every part is a view of the page's one store. */
@@ -18,7 +19,7 @@ export function VerifyApp() {
         <h1>{i18n.t('verify.pageTitle')}</h1>
       </header>
       <p>{i18n.t('verify.intro')}</p>
-      <IpChecker state={s.ips} ready={ready} onText={s.setIpText} onCheck={() => void s.checkIps()} />
+      <IpChecker state={s.ips} ready={ready} onText={s.setIpText} onClaimed={s.setClaimed} onCheck={() => void s.checkIps()} />
       <LogAnalyzer
         log={s.log}
         ready={ready}
@@ -27,6 +28,7 @@ export function VerifyApp() {
         onExportLines={s.exportLines}
         onExportFake={s.exportFake}
         onDrag={s.setDrag}
+        crawlerLists={s.crawlerLists?.lists ?? {}}
       />
       <RangesPanel
         ranges={s.ranges}
@@ -36,6 +38,7 @@ export function VerifyApp() {
         onRefresh={s.refreshRanges}
         onResolver={s.chooseResolver}
       />
+      <CrawlerListsPanel lists={s.crawlerLists} busy={s.crawlerListsBusy} error={s.crawlerListsError} onFetch={s.fetchCrawlerLists} />
     </main>
   );
 }

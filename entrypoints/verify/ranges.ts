@@ -1,5 +1,3 @@
-import type { MessageParam } from '../../lib/i18n';
-import { readCapped } from '../../lib/core/readCapped';
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import {
@@ -9,22 +7,18 @@ import {
   rangeFileUrl,
   rangesInUse,
   validateRangeFile,
-  MAX_RANGE_FILE_BYTES,
   type DownloadedCopy,
   type RangeFiles,
   type RangeFileStatus,
 } from '../../lib/verify';
 import { verifyTestRangesBase } from '../../utils/settings';
+import { downloadRangeFile, type RefreshProblem } from './downloadRangeFile';
 
 // The last good download of each file (data, not a setting), and when a refresh was last tried.
 const downloadedItem = storage.defineItem<Record<string, DownloadedCopy>>('local:verify.rangesDownloaded', { fallback: {} });
 const lastAttemptItem = storage.defineItem<number | null>('local:verify.rangesLastAttempt', { fallback: null });
 
-export interface RefreshProblem {
-  name: string;
-  code: string;
-  params: MessageParam[];
-}
+export type { RefreshProblem };
 
 export interface RangesState {
   files: RangeFiles;
@@ -60,26 +54,6 @@ function loadSnapshot(): Promise<RangeFiles> {
   return snapshotPromise;
 }
 
-async function download(name: string, base: string): Promise<{ ok: true; copy: DownloadedCopy } | RefreshProblem> {
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), 10_000);
-  try {
-    const res = await fetch(rangeFileUrl(name, base), { signal: ctl.signal, cache: 'no-store', credentials: 'omit' });
-    const read = await readCapped(res.body, { keep: MAX_RANGE_FILE_BYTES, signal: ctl.signal });
-    if (read.end === 'cap') return { name, code: 'refreshTooLarge', params: [MAX_RANGE_FILE_BYTES] };
-    if (read.end === 'timeout') return { name, code: 'refreshTimeout', params: [10] };
-    if (read.end === 'error') return { name, code: 'refreshNetwork', params: [read.error ?? ''] };
-    const v = validateRangeFile(res.status, new TextDecoder().decode(read.bytes));
-    if (!v.ok) return { name, code: v.code, params: v.params };
-    return { ok: true, copy: { file: v.file, fetchedAt: Date.now() } };
-  } catch (err) {
-    if (ctl.signal.aborted) return { name, code: 'refreshTimeout', params: [10] };
-    return { name, code: 'refreshNetwork', params: [err instanceof Error ? err.message : String(err)] };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * The ranges in use. With `force`, every file is downloaded now; otherwise only files missing or a
  * day old (and not retried within a day of a failed attempt). Bad downloads keep the last good copy.
@@ -98,7 +72,7 @@ export async function loadRanges(opts: { refresh: 'auto' | 'force' | 'never' }):
   let refreshedAt: number | null = null;
   if (names.length) {
     const base = testBase || GOOGLE_RANGES_BASE;
-    const results = await Promise.all(names.map((n) => download(n, base)));
+    const results = await Promise.all(names.map((n) => downloadRangeFile(rangeFileUrl(n, base), n)));
     const next = { ...downloaded };
     results.forEach((r, i) => {
       if ('ok' in r) next[names[i]] = r.copy;

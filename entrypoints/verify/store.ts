@@ -1,7 +1,8 @@
 // The "Is it really Googlebot?" page's one store: its state (verifyState.ts) and the actions that
 // run the effects — Google's ranges, the DNS resolver, the log worker, the downloads.
 import { create } from 'zustand';
-import { fakeIpsCsv, summarizeLog, verifyIp, verifyTally, type IpOutcome } from '../../lib/verify';
+import { fakeIpsCsv, summarizeLog, summarizeOtherCrawlers, verifyCrawlerIp, verifyIp, verifyOtherTally, verifyTally, type IpOutcome } from '../../lib/verify';
+import { loadCrawlerLists } from './crawlerLists';
 import { verifyResolver } from '../../utils/settings';
 import type { FromWorker, ToWorker } from './logProtocol';
 import { loadRanges } from './ranges';
@@ -12,6 +13,10 @@ interface VerifyPage extends VerifyState {
   /** Loads Google's ranges (downloading what is due) and the resolver chosen in the options. */
   init: () => void;
   refreshRanges: () => void;
+  /** Fetches the other crawlers' IP lists now (the only time they are fetched). */
+  fetchCrawlerLists: () => void;
+  /** Who the addresses in the box claim to be: 'google' or a catalog crawler's token. */
+  setClaimed: (claimed: string) => void;
   chooseResolver: (provider: 'google' | 'cloudflare') => void;
   setIpText: (text: string) => void;
   checkIps: () => Promise<void>;
@@ -48,6 +53,13 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
     worker?.terminate();
     worker = null;
   };
+  const loadCrawlerListsNow = (fetch: boolean) => {
+    dispatch({ type: 'crawlerListsLoading' });
+    loadCrawlerLists({ fetch }).then(
+      (lists) => dispatch({ type: 'crawlerListsLoaded', lists }),
+      (err: unknown) => dispatch({ type: 'crawlerListsFailed', error: errText(err) }),
+    );
+  };
   const loadRangesNow = (refresh: 'auto' | 'force') => {
     dispatch({ type: 'rangesLoading' });
     loadRanges({ refresh }).then(
@@ -60,9 +72,13 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
     ...initialVerifyState,
     init: () => {
       loadRangesNow('auto');
+      // The other crawlers' lists: only the copies already fetched (nothing is requested here).
+      loadCrawlerListsNow(false);
       void resolverChoice().then((choice) => dispatch({ type: 'resolverChosen', choice }));
     },
     refreshRanges: () => loadRangesNow('force'),
+    fetchCrawlerLists: () => loadCrawlerListsNow(true),
+    setClaimed: (claimed) => dispatch({ type: 'ipClaimed', claimed }),
     chooseResolver: (provider) => {
       void verifyResolver
         .setValue(provider)
@@ -74,10 +90,17 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
       const files = get().ranges?.files;
       if (!files) return;
       const { ips, capped } = ipsToCheck(get().ips.text);
+      const claimed = get().ips.claimed;
       dispatch({ type: 'ipCheckStarted', capped });
       try {
-        const results = await Promise.all(ips.map((ip) => verifyIp(ip, files, resolver(), { dns: 'always' })));
-        dispatch({ type: 'ipChecked', results });
+        if (claimed === 'google') {
+          const results = await Promise.all(ips.map((ip) => verifyIp(ip, files, resolver(), { dns: 'always' })));
+          dispatch({ type: 'ipChecked', results });
+        } else {
+          const lists = get().crawlerLists?.lists ?? {};
+          const results = await Promise.all(ips.map((ip) => verifyCrawlerIp(ip, claimed, lists, resolver(), { dns: 'always' })));
+          dispatch({ type: 'crawlerIpChecked', results });
+        }
       } finally {
         dispatch({ type: 'ipCheckEnded' });
       }
@@ -100,10 +123,16 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
           dispatch({ type: 'logFailed', run, message: msg.message });
         } else if (msg.type === 'done') {
           stop();
-          void verifyTally(msg.tally, files, resolver(), { onProgress: (done, total) => dispatch({ type: 'logVerifying', run, done, total }) }).then(({ outcomes, dnsCapped }) => {
-            const result = { name: f.name, size: f.size, tally: msg.tally, read: msg.read, gzip: msg.gzip, summary: summarizeLog(msg.tally, outcomes), outcomes, dnsCapped };
-            dispatch({ type: 'logDone', run, result });
-          });
+          void verifyTally(msg.tally, files, resolver(), { onProgress: (done, total) => dispatch({ type: 'logVerifying', run, done, total }) })
+            .then(async ({ outcomes, dnsCapped }) => {
+              // The other crawlers the log claims: their lists (if fetched) and documented DNS domains.
+              const other = await verifyOtherTally(msg.tally, get().crawlerLists?.lists ?? {}, resolver());
+              const result = {
+                name: f.name, size: f.size, tally: msg.tally, read: msg.read, gzip: msg.gzip, summary: summarizeLog(msg.tally, outcomes), outcomes, dnsCapped,
+                others: summarizeOtherCrawlers(msg.tally, other.outcomes), otherDnsCapped: other.dnsCapped,
+              };
+              dispatch({ type: 'logDone', run, result });
+            });
         }
       };
       w.onerror = (e) => {

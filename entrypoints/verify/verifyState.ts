@@ -1,7 +1,8 @@
 // The "Is it really Googlebot?" page's one state object and every change to it, as a pure reducer
 // (unit-tested in tests/unit/verify/verifyState.test.ts). store.ts runs the effects (downloads,
 // the log worker, DNS) and dispatches what they answer; the views render the state.
-import type { IpOutcome, IpVerdict, LogSummary, LogTally, ReadLogResult } from '../../lib/verify';
+import type { CrawlerIpVerdict, IpOutcome, IpVerdict, LogSummary, LogTally, OtherCrawlerSummary, ReadLogResult } from '../../lib/verify';
+import type { CrawlerListsState } from './crawlerLists';
 import type { RangesState } from './ranges';
 import type { ResolverChoice } from './resolver';
 
@@ -27,6 +28,10 @@ export interface LogResult {
   summary: LogSummary;
   outcomes: Map<string, IpOutcome>;
   dnsCapped: number;
+  /** The other crawlers a user-agent claims: a row each (requests, verified, not theirs, unverified). */
+  others: OtherCrawlerSummary[];
+  /** (crawler, address) pairs left unverified because the DNS budget was spent. */
+  otherDnsCapped: number;
 }
 
 export interface VerifyState {
@@ -34,7 +39,15 @@ export interface VerifyState {
   rangesBusy: boolean;
   rangesError: string | null;
   resolver: ResolverChoice | null;
-  ips: { text: string; results: IpVerdict[]; busy: boolean; capped: number };
+  /** The other crawlers' IP lists (fetched only when asked), or null while the stored copies load. */
+  crawlerLists: CrawlerListsState | null;
+  crawlerListsBusy: boolean;
+  crawlerListsError: string | null;
+  /**
+   * The box of addresses: `claimed` is who they claim to be — 'google' (Google's ranges and DNS) or
+   * a catalog crawler's token (its operator's list and DNS); results of the one or the other.
+   */
+  ips: { text: string; claimed: string; results: IpVerdict[]; crawlerResults: CrawlerIpVerdict[]; busy: boolean; capped: number };
   log: {
     /** Each analysis (and a cancel) takes the next number: answers of an older one are dropped. */
     run: number;
@@ -51,7 +64,10 @@ export const initialVerifyState: VerifyState = {
   rangesBusy: true,
   rangesError: null,
   resolver: null,
-  ips: { text: '', results: [], busy: false, capped: 0 },
+  crawlerLists: null,
+  crawlerListsBusy: false,
+  crawlerListsError: null,
+  ips: { text: '', claimed: 'google', results: [], crawlerResults: [], busy: false, capped: 0 },
   log: { run: 0, phase: { kind: 'idle' }, result: null, exporting: false, drag: false },
 };
 
@@ -60,7 +76,12 @@ export type VerifyEvent =
   | { type: 'rangesLoaded'; ranges: RangesState }
   | { type: 'rangesFailed'; error: string }
   | { type: 'resolverChosen'; choice: ResolverChoice }
+  | { type: 'crawlerListsLoading' }
+  | { type: 'crawlerListsLoaded'; lists: CrawlerListsState }
+  | { type: 'crawlerListsFailed'; error: string }
   | { type: 'ipText'; text: string }
+  | { type: 'ipClaimed'; claimed: string }
+  | { type: 'crawlerIpChecked'; results: CrawlerIpVerdict[] }
   | { type: 'ipCheckStarted'; capped: number }
   | { type: 'ipChecked'; results: IpVerdict[] }
   | { type: 'ipCheckEnded' }
@@ -93,10 +114,20 @@ export function verifyReducer(s: VerifyState, e: VerifyEvent): VerifyState {
       return { ...s, rangesError: e.error, rangesBusy: false };
     case 'resolverChosen':
       return { ...s, resolver: e.choice };
+    case 'crawlerListsLoading':
+      return { ...s, crawlerListsBusy: true };
+    case 'crawlerListsLoaded':
+      return { ...s, crawlerLists: e.lists, crawlerListsError: null, crawlerListsBusy: false };
+    case 'crawlerListsFailed':
+      return { ...s, crawlerListsError: e.error, crawlerListsBusy: false };
     case 'ipText':
       return { ...s, ips: { ...s.ips, text: e.text } };
+    case 'ipClaimed':
+      return { ...s, ips: { ...s.ips, claimed: e.claimed, results: [], crawlerResults: [] } };
+    case 'crawlerIpChecked':
+      return { ...s, ips: { ...s.ips, crawlerResults: e.results } };
     case 'ipCheckStarted':
-      return { ...s, ips: { ...s.ips, busy: true, results: [], capped: e.capped } };
+      return { ...s, ips: { ...s.ips, busy: true, results: [], crawlerResults: [], capped: e.capped } };
     case 'ipChecked':
       return { ...s, ips: { ...s.ips, results: e.results } };
     case 'ipCheckEnded':

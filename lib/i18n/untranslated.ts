@@ -9,6 +9,11 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'GoogleOther-Image', 'GoogleOther-Video', 'Google-CloudVertexBot', 'Google-Extended', 'AdsBot-Google-Mobile', 'AdsBot-Google',
   'Mediapartners-Google', 'APIs-Google', 'FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification',
   'GoogleProducer', 'Google-Safety', 'Smartphone', 'Desktop',
+  // The other crawlers of lib/crawlers and their operators' and products' names.
+  'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ChatGPT', 'GPT', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'Claude', 'PerplexityBot',
+  'Perplexity-User', 'Perplexity', 'Applebot', 'Applebot-Extended', 'bingbot', 'Bing', 'CCBot', 'Amazonbot', 'Meta-ExternalAgent',
+  'Bytespider', 'DuckAssistBot', 'DuckAssist', 'OpenAI', 'Anthropic', 'Apple', 'Microsoft', 'Common Crawl', 'Amazon', 'Alexa', 'Meta',
+  'ByteDance', 'DuckDuckGo', 'Spotlight', 'Siri', 'Safari', 'RFC',
   'robots.txt', 'X-Robots-Tag', 'ETag', 'Last-Modified', 'If-None-Match', 'If-Modified-Since', 'Cache-Control', 'Vary',
   'User-Agent', 'Retry-After', 'Link', 'Content-Type', 'JSON-LD', 'JSON', 'RDFa', 'CSV', 'HTML', 'HTTP', 'HTTPS', 'URL',
   'URI', 'CSS', 'JavaScript', 'SVG', 'PDF', 'IP', 'IPv4', 'IPv6', 'DNS', 'CIDR', 'UTF-8', 'UTC', 'gzip', 'hreflang',

@@ -7,7 +7,7 @@ import type { Reason } from './types';
  * body ended).
  */
 export type FetchOutcome =
-  | { kind: 'not-fetched' }
+  | { kind: 'not-fetched'; crawler?: { token: string; robotsUrl: string; line: number | null; rule: string | null } }
   | { kind: 'failed'; code: 'timeout' | 'network' | 'redirect-loop' | 'bad-redirect' | 'too-many-redirects'; params: MessageParam[] }
   | { kind: 'fetched'; bodyEnd: 'end' | 'cap' | 'timeout' | 'error'; bodyBytes: number; timeoutMs: number };
 
@@ -20,7 +20,14 @@ const FAILED: Record<Exclude<Extract<FetchOutcome, { kind: 'failed' }>['code'], 
 
 /** What the fetch itself says about the page (too many redirects are said by the redirect reasons). */
 export function fetchReasons(outcome: FetchOutcome | null | undefined): Reason[] {
-  if (!outcome || outcome.kind === 'not-fetched') return [];
+  if (!outcome) return [];
+  if (outcome.kind === 'not-fetched') {
+    // Not requested because robots.txt disallows it for the crawler the check runs as (not Googlebot):
+    // nothing of the page was seen, so the verdict cannot stand on it.
+    const c = outcome.crawler;
+    if (!c) return [];
+    return [{ code: 'crawlerRobotsBlocked', severity: 'risk', params: [c.robotsUrl, c.line ?? '—', c.token], sources: [{ kind: 'robotsTxt', url: c.robotsUrl, line: c.line, rule: c.rule, userAgent: c.token }] }];
+  }
   if (outcome.kind === 'failed') {
     if (outcome.code === 'too-many-redirects') return [];
     return [{ code: FAILED[outcome.code], severity: 'block', params: outcome.params, sources: [] }];

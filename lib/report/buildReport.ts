@@ -4,6 +4,7 @@ import type { IndexabilityResult } from '../indexability/evaluateIndexability';
 import type { MetaRefresh } from '../indexability/findMetaRefresh';
 import type { BytesInput } from '../indexability/types';
 import { tokenVerdicts } from '../indexability/robotsInputFrom';
+import { reportOtherCrawlers } from './reportOtherCrawlers';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
@@ -30,6 +31,8 @@ export interface ReportInput {
   siteCheck?: ReportSiteCheck | null;
   /** The last render of this URL as Googlebot (getRenderResult), or null / absent. */
   render?: RenderResult | null;
+  /** Add `robots.others`: every other crawler's verdict from the same file (the popup always does). */
+  otherCrawlers?: boolean;
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -85,6 +88,7 @@ export function buildReport(input: ReportInput, t: Translate): Report {
           outcome: input.robots.report.outcome.kind,
           fromCache: input.robots.report.fromCache,
           verdicts: tokenVerdicts(input.robots.report, input.robots.parsed, input.url),
+          ...(input.otherCrawlers ? { others: reportOtherCrawlers(input.robots.report, input.robots.parsed, input.url) } : {}),
         }
       : null,
     bytes: input.bytes

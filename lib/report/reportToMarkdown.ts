@@ -1,8 +1,9 @@
 import type { Source } from '../indexability/types';
-import type { Report, ReportCompare, ReportReason, ReportRender, Translate } from './types';
+import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
 import { verdictText } from './verdictText';
+import { purposeKey } from '../crawlers/purposeKey';
 
 /** A group's user-agent as Google spells the token (the verdict keeps it lower-cased). */
 const tokenName = (ua: string) => GOOGLE_CRAWLERS.find((c) => c.token.toLowerCase() === ua.toLowerCase())?.token ?? ua;
@@ -75,6 +76,21 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   return out;
 }
 
+/** "Who else may read this page": each other crawler, its operator and purpose, its verdict and the deciding line. */
+function otherLines(others: ReportOtherCrawler[], t: Translate): string[] {
+  return [
+    `_${t('crawlers.fetchedAsGooglebot')}_`,
+    '',
+    ...others.map((o) => {
+      const verdict =
+        o.verdict === 'may-not-apply' ? t('crawlers.mayNotApply') : t(o.verdict === 'allowed' ? 'report.md.allowed' : 'report.md.disallowed');
+      const via = o.group === 'fallback' && o.groupToken ? `, ${t('crawlers.throughGroup', [o.groupToken])}` : '';
+      const line = o.line !== null ? ` (${t('report.md.line', [o.line])} ${mdCode(o.rule ?? '')}${via})` : via ? ` (${via.slice(2)})` : '';
+      return `- ${mdCode(o.token)} — ${o.operator}, ${t(purposeKey(o.purpose))}: ${verdict}${line}`;
+    }),
+  ];
+}
+
 /** The report as Markdown (for "Copy as Markdown"); all words come through `t`. */
 export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
@@ -95,6 +111,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
     for (const v of r.robots.verdicts) {
       out.push(`- ${mdCode(v.token)}: ${t(v.allowed ? 'report.md.allowed' : 'report.md.disallowed')}${v.line !== null ? ` (${t('report.md.line', [v.line])} ${mdCode(v.rule ?? '')})` : ''}`);
     }
+    if (r.robots.others?.length) out.push('', `### ${t('crawlers.heading')}`, '', ...otherLines(r.robots.others, t));
   }
   if (r.bytes) {
     out.push('', `## ${t('report.md.bytes')}`, '');

@@ -59,6 +59,11 @@ export interface Report {
     outcome: string;
     fromCache: boolean;
     verdicts: { token: string; allowed: boolean; group: string; line: number | null; rule: string | null }[];
+    /**
+     * The other crawlers' verdicts (lib/crawlers), from the same file. Added in a later release of
+     * version 1: reports saved earlier, and site-check reports run without them, lack the field.
+     */
+    others?: ReportOtherCrawler[];
   } | null;
   bytes: {
     headerBytes: number;
@@ -98,6 +103,27 @@ export interface Report {
   siteCheck?: ReportSiteCheck | null;
 }
 
+/** One crawler of the catalog other than Google's, judged by the same robots.txt. */
+export interface ReportOtherCrawler {
+  token: string;
+  operator: string;
+  /** training, ai-search, search, user-triggered, control-token, or "not documented". */
+  purpose: string;
+  /** What is shown: allowed, blocked, or may-not-apply (a fetcher whose operator says robots.txt may not apply to it). */
+  verdict: 'allowed' | 'blocked' | 'may-not-apply';
+  /** What the file says for its token (whatever its operator does with it). */
+  allowed: boolean;
+  /** Whose group decided: own, fallback (a documented fallback, e.g. Applebot → Googlebot), global (`*`), none. */
+  group: string;
+  groupToken: string | null;
+  line: number | null;
+  rule: string | null;
+  /** How its operator says it treats robots.txt: follows, follows-with-fallback, may-not-apply, or "not documented". */
+  honoursRobots: string;
+  /** The operator's page this comes from. */
+  source: string;
+}
+
 /** A meta refresh: where it sends the browser, after how long, and what Google makes of it (`kind`). */
 export interface ReportMetaRefresh {
   /** instant (0 s, a permanent redirect for Google), delayed (a temporary one), reload (the page's own URL), notHttp (not an http(s) URL). */
@@ -130,6 +156,8 @@ export interface ReportSiteCheck {
   bodyComplete: boolean | null;
   /** Requests repeated because the server answered 429 or 503 with a short Retry-After. */
   retries: number;
+  /** The catalog crawler the check ran as (its User-Agent sent, robots.txt obeyed for it); absent for Googlebot. */
+  crawler?: string | null;
   durationMs: number;
 }
 

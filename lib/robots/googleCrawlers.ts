@@ -4,7 +4,9 @@
  * …/google-special-case-crawlers, …/google-user-triggered-fetchers and …/overview-google-crawlers.
  * `W.X.Y.Z` in user-agent strings stands for the current Chrome version, as Google writes it.
  */
-export interface GoogleCrawler {
+import type { AgentRules } from './evaluateAgents';
+
+export interface GoogleCrawler extends AgentRules {
   /** The robots.txt user-agent token. */
   token: string;
   /** Key of the crawler's one-line description in locales (robots.crawler.<key>). */
@@ -12,7 +14,7 @@ export interface GoogleCrawler {
   /** HTTP user-agent strings it sends (empty for a control token). */
   userAgents: { label: string; value: string }[];
   /** Tokens whose group it obeys, in order, when no group names its own token. */
-  fallbacks: string[];
+  fallbacks: readonly string[];
   /** Only a group naming it (or a fallback) applies; `*` groups do not. */
   ignoresGlobal: boolean;
   obeysRobotsTxt: boolean;

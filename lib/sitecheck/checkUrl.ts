@@ -6,6 +6,8 @@ import { fetchAsAgent, isHtmlResponse, type AgentFetch } from '../compare';
 import { bytesInputFrom, indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
 import { evaluateReportForGoogle } from '../robots';
+import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
+import { ruleText } from '../indexability/robotsInputFrom';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
@@ -35,6 +37,10 @@ export interface CheckContext {
   /** Waits before a retry; resolves early when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
+  /** The catalog crawler the check runs as (`userAgent` is its): robots.txt is obeyed for it, not for Googlebot. */
+  crawler?: string;
+  /** Add every other crawler's verdict to the report (robots.others), from the same robots.txt. */
+  otherCrawlers?: boolean;
 }
 
 export const URL_TIMEOUT_MS = 10_000;
@@ -43,6 +49,10 @@ const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascri
 
 export const googlebotVerdict = (robots: RobotsFacts, url: string) =>
   evaluateReportForGoogle(robots.report, url, robots.parsed ?? undefined).find((v) => v.token === 'Googlebot')!;
+
+/** A catalog crawler's verdict for the URL, from the same robots.txt. */
+const crawlerVerdict = (robots: RobotsFacts, url: string, token: string) =>
+  evaluateReportForCrawlers(robots.report, url, robots.parsed ?? undefined)[CRAWLER_CATALOG.findIndex((c) => c.token === token)]!;
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -97,10 +107,13 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   const agentKind = ctx.agent === 'smartphone' ? 'mobile' : 'desktop';
   const hop: HopFetcher = (url, req) => ctx.fetchHop(url, ctx.signal ? { ...req, signal: AbortSignal.any([req.signal, ctx.signal]) } : req);
 
+  // Googlebot's robots.txt rules — or those of the crawler the check runs as.
+  const crawler = ctx.crawler;
+  const allowed = (robots: RobotsFacts, url: string) => (crawler ? crawlerVerdict(robots, url, crawler).allowed : googlebotVerdict(robots, url).allowed);
   const first = await ctx.robotsFor(source.url);
   let f: AgentFetch | null = null;
   let retries = 0;
-  if (googlebotVerdict(first, source.url).allowed) {
+  if (allowed(first, source.url)) {
     for (;;) {
       f = await fetchAsAgent(source.url, agentKind, ctx.userAgent, hop, {
         limit: ctx.limit,
@@ -109,7 +122,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         countCap: COUNT_BOUND,
         timeoutMs,
         now,
-        allowHop: async (url) => url === noHash(source.url) || googlebotVerdict(await ctx.robotsFor(url), url).allowed,
+        allowHop: async (url) => url === noHash(source.url) || allowed(await ctx.robotsFor(url), url),
       });
       const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
       if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
@@ -126,7 +139,10 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   let headers: Header[] | null = null;
   let bytes: BytesInput | null = null;
   let served: PageSignals | null = null;
-  if (!f || f.blockedAt) outcome = { kind: 'not-fetched' };
+  if (!f || f.blockedAt) {
+    const v = crawler ? crawlerVerdict(robots, finalUrl, crawler) : null;
+    outcome = v && !v.allowed ? { kind: 'not-fetched', crawler: { token: crawler!, robotsUrl: robots.report.robotsUrl, line: v.line, rule: ruleText(v.rule) } } : { kind: 'not-fetched' };
+  }
   else {
     if (f.status > 0) {
       status = { code: f.status, line: f.statusLine };
@@ -162,6 +178,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       bytes,
       caching: headers ? { lint: lintValidators(headers, at), probes: [] } : null,
       compare: null,
+      otherCrawlers: ctx.otherCrawlers || crawler !== undefined,
       siteCheck: {
         requestedUrl: source.url,
         sitemap: source.sitemap,
@@ -173,6 +190,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         bodyComplete: outcome.kind === 'fetched' ? outcome.bodyEnd === 'end' : null,
         retries,
         durationMs: Math.max(0, at - started),
+        ...(crawler ? { crawler } : {}),
       },
     },
     ctx.translate,

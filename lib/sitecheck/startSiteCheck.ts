@@ -18,6 +18,10 @@ export interface SiteCheckOptions {
   site?: string;
   agent?: SiteAgent;
   chromeVersion?: string;
+  /** Run as this crawler of the catalog instead of Googlebot: its documented User-Agent on every request, robots.txt obeyed for it. */
+  crawler?: { token: string; userAgent: string };
+  /** Add every other crawler's verdict to each report (robots.others): robots.txt only, no extra requests. */
+  otherCrawlers?: boolean;
   /** Byte limit for HTML and text (default 2,097,152; PDFs get 64 MB). */
   limit?: number;
   /** Requests at once per host (default 2). */
@@ -119,7 +123,7 @@ const originOf = (u: string) => {
 export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const now = opts.now ?? Date.now;
   const agent = opts.agent ?? SITE_CHECK_DEFAULTS.agent;
-  const userAgent = googlebotUserAgent(agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
+  const userAgent = opts.crawler?.userAgent ?? googlebotUserAgent(agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
   const perHost = Math.max(1, Math.floor(opts.concurrency ?? SITE_CHECK_DEFAULTS.concurrency));
   const maxUrls = Math.max(1, Math.floor(opts.maxUrls ?? SITE_CHECK_DEFAULTS.maxUrls));
   const run = new AbortController();
@@ -319,6 +323,8 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       signal: run.signal,
       timeoutMs: opts.timeoutMs ?? SITE_CHECK_DEFAULTS.timeoutMs,
       now,
+      crawler: opts.crawler?.token,
+      otherCrawlers: opts.otherCrawlers,
     })
       .then((report) => {
         if (run.signal.aborted) return;

@@ -1,7 +1,7 @@
 export interface HostnameVerdict {
   /** The name, lower-cased, without the trailing dot. */
   host: string;
-  /** Inside googlebot.com, google.com or googleusercontent.com (Google's documented domains). */
+  /** Inside the documented domains checked: googlebot.com, google.com or googleusercontent.com for Google (another operator's for its crawler: verifyCrawlerIp). */
   googleDomain: boolean;
   /** The range-file key the name pattern points to, or null when only the domain is Google's. */
   category: string | null;

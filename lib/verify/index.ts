@@ -14,9 +14,13 @@ export { claimedCrawler, CLAIMED_CRAWLERS, type ClaimedCrawler } from './claimed
 export { parseAccessLine, parseCsvLine, detectCsvHeader, splitCsvLine, type LogRecord, type LineProblem, type CsvLayout } from './parseLogLine';
 export { parseLogTime } from './parseLogTime';
 export { createLineSplitter, type LineSplitter } from './lineSplitter';
-export { createLogAggregator, requestPath, DEFAULT_LOG_LIMITS, type LogAggregator, type LogTally, type LogLimits, type IpTally, type UnparseableExample } from './logAggregator';
+export { createLogAggregator, requestPath, DEFAULT_LOG_LIMITS, type LogAggregator, type LogTally, type LogLimits, type IpTally, type OtherIpTally, type UnparseableExample } from './logAggregator';
 export { summarizeLog, type LogSummary, type CrawlerSummary, type FakeIp, type IpOutcome } from './summarizeLog';
 export { csvCell, csvRow, verifiedLineRow, fakeIpsCsv, VERIFIED_LINES_HEADER } from './csv';
 export { readLogStream, looksGzipped, type ReadLogOptions, type ReadLogResult } from './readLogStream';
 export { rangesInUse, filesToRefresh, type DownloadedCopy, type RangeFileStatus } from './rangeCopies';
 export { verifyTally, type TallyVerification } from './verifyTally';
+export { verifyCrawlerIp, type CrawlerIpVerdict, type CrawlerIpVerdictKind, type CrawlerLists } from './verifyCrawlerIp';
+export { verifyOtherTally, otherOutcomeKey, type OtherTallyVerification } from './verifyOtherTally';
+export { summarizeOtherCrawlers, type OtherCrawlerSummary } from './summarizeOtherCrawlers';
+export { crawlerListsInUse, type CrawlerListStatus } from './crawlerListsInUse';

@@ -1,4 +1,5 @@
 import { claimedCrawler, type ClaimedCrawler } from './claimedCrawler';
+import { claimedOtherCrawler } from '../crawlers/claimedOtherCrawler';
 import { detectCsvHeader, parseAccessLine, parseCsvLine, type CsvLayout, type LineProblem, type LogRecord } from './parseLogLine';
 import { parseLogTime } from './parseLogTime';
 
@@ -29,6 +30,13 @@ export interface IpTally {
   crawlers: Partial<Record<ClaimedCrawler, number>>;
 }
 
+/** One address whose lines claim to be other crawlers of the catalog (GPTBot, Applebot…), by token. */
+export interface OtherIpTally {
+  ip: string;
+  lines: number;
+  tokens: Record<string, number>;
+}
+
 export interface UnparseableExample {
   lineNo: number;
   problem: LineProblem;
@@ -57,6 +65,11 @@ export interface LogTally {
   ips: IpTally[];
   /** Lines from IPs past `maxIps` (they cannot be verified one by one). */
   overflowLines: number;
+  /** Lines whose user-agent claims another crawler of the catalog, by its token. */
+  otherLines: Record<string, number>;
+  otherIps: OtherIpTally[];
+  /** Such lines from IPs past `maxIps` (counted as unverified). */
+  otherOverflowLines: number;
   statuses: [string, number][];
   paths: [string, number][];
   pathsApproximate: boolean;
@@ -88,7 +101,8 @@ export function requestPath(request: string | null): string | null {
 
 /**
  * A streaming aggregator for access logs: feed it lines, ask for the tally. Memory is bounded by
- * `limits`, whatever the log's size. Only lines claiming a Google crawler are counted in detail.
+ * `limits`, whatever the log's size. Only lines claiming a Google crawler are counted in detail;
+ * lines claiming another crawler of the catalog are counted per token and address.
  * `onGoogleLine` sees each such record (for an export pass).
  */
 export function createLogAggregator(
@@ -107,6 +121,9 @@ export function createLogAggregator(
   const crawlerLines: Partial<Record<ClaimedCrawler, number>> = {};
   const ips = new Map<string, IpTally>();
   let overflowLines = 0;
+  const otherLines: Record<string, number> = {};
+  const otherIps = new Map<string, OtherIpTally>();
+  let otherOverflowLines = 0;
   const statuses = new Map<string, number>();
   let paths = new Map<string, number>();
   let pathsApproximate = false;
@@ -141,11 +158,13 @@ export function createLogAggregator(
   };
 
   // Logs repeat the same user-agents and run in time order: small caches skip most of the work.
-  const uaCache = new Map<string, ClaimedCrawler | null>();
-  const crawlerOf = (ua: string) => {
+  // A user-agent claims a Google crawler, else maybe another crawler of the catalog.
+  const uaCache = new Map<string, { google: ClaimedCrawler | null; other: string | null }>();
+  const claimOf = (ua: string) => {
     let c = uaCache.get(ua);
     if (c === undefined) {
-      c = claimedCrawler(ua);
+      const google = claimedCrawler(ua);
+      c = { google, other: google ? null : claimedOtherCrawler(ua) };
       // Only ordinary-length user-agents are cached, so hostile ones cannot fill memory.
       if (ua.length <= MAX_CACHED_UA) {
         if (uaCache.size >= 1000) uaCache.clear();
@@ -153,6 +172,19 @@ export function createLogAggregator(
       }
     }
     return c;
+  };
+
+  const recordOther = (token: string, ip: string) => {
+    otherLines[token] = (otherLines[token] ?? 0) + 1;
+    let t = otherIps.get(ip);
+    if (!t && otherIps.size < limits.maxIps) {
+      t = { ip, lines: 0, tokens: {} };
+      otherIps.set(ip, t);
+    }
+    if (t) {
+      t.lines++;
+      t.tokens[token] = (t.tokens[token] ?? 0) + 1;
+    } else otherOverflowLines++;
   };
   let lastHourKey = '';
   let lastHour: number | null = null;
@@ -176,12 +208,14 @@ export function createLogAggregator(
       commonFormatLines++;
       return;
     }
-    const crawler = crawlerOf(rec.userAgent);
-    if (crawler && rec.ip.length > MAX_IP_CHARS) {
+    const claim = claimOf(rec.userAgent);
+    const crawler = claim.google;
+    if ((crawler || claim.other) && rec.ip.length > MAX_IP_CHARS) {
       bad(lineNo, 'ipTooLong', text);
       return;
     }
     parsedLines++;
+    if (claim.other) recordOther(claim.other, rec.ip);
     if (!crawler) return;
     googleLines++;
     crawlerLines[crawler] = (crawlerLines[crawler] ?? 0) + 1;
@@ -259,6 +293,9 @@ export function createLogAggregator(
         crawlerLines: { ...crawlerLines },
         ips: [...ips.values()].map((t) => ({ ...t, crawlers: { ...t.crawlers } })),
         overflowLines,
+        otherLines: { ...otherLines },
+        otherIps: [...otherIps.values()].map((t) => ({ ...t, tokens: { ...t.tokens } })),
+        otherOverflowLines,
         statuses: [...statuses].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
         paths: [...paths].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 50),
         pathsApproximate,

@@ -1,7 +1,7 @@
 import { compiledFor } from './classifyIp';
 import { lookupRange } from './compileRanges';
 import type { DnsResolver } from './dns';
-import { hostnameCategory } from './hostnameCategory';
+import { hostnameCategory, type HostnameVerdict } from './hostnameCategory';
 import { parseIp } from './parseIp';
 import { reverseName } from './reverseName';
 import type { Coded, RangeFiles, RangeMatch } from './types';
@@ -48,12 +48,17 @@ export interface VerifyOptions {
   maxPtrNames?: number;
 }
 
-/** Reverse then forward DNS, per Google's documented check. Failures give `failed`, never a fake. */
+/**
+ * Reverse then forward DNS, per Google's documented check (and other operators', who document the
+ * same check with their own domains: `classify` says whether a name is inside them — its
+ * `googleDomain` — and defaults to Google's). Failures give `failed`, never a fake.
+ */
 export async function dnsCheck(
   addr: import('ipaddr.js').IPv4 | import('ipaddr.js').IPv6,
   canonical: string,
   resolver: DnsResolver,
   maxPtrNames = 5,
+  classify: (name: string) => HostnameVerdict = hostnameCategory,
 ): Promise<DnsEvidence> {
   const question = reverseName(addr);
   const ptr = await resolver(question, 'PTR');
@@ -62,7 +67,7 @@ export async function dnsCheck(
   if (names.length === 0) return { question, outcome: 'noPtr', hosts: [] };
   const hosts: HostCheck[] = [];
   for (const name of names) {
-    const hv = hostnameCategory(name);
+    const hv = classify(name);
     if (!hv.googleDomain) {
       hosts.push({ ...hv, forward: 'skipped', addresses: [] });
       continue;

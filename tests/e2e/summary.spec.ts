@@ -8,7 +8,7 @@ import { test, expect } from './fixtures';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/summary-screens');
 const POPUP = { width: 420, height: 600 };
-const LINES = ['verdict', 'bytes', 'robots', 'caching', 'compare'] as const;
+const LINES = ['verdict', 'bytes', 'robots', 'others', 'caching', 'compare'] as const;
 
 /** Records layout shifts from before the first paint (buffered), so any shift after it is counted. */
 const observeLayoutShift = (popup: Page) =>

@@ -13,6 +13,7 @@ import { lintValidators, type ProbeResult } from '../../../lib/caching';
 import type { Severity as CompareSeverity } from '../../../lib/compare/comparison';
 import type { MessageParam } from '../../../lib/i18n';
 import type { TabSnapshot } from '../../../utils/protocol';
+import { countBlocked, type CountedGroup } from '../../../lib/crawlers';
 import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
 
 
@@ -132,10 +133,10 @@ export function bytesFigures(r: TabReport): BytesFigures {
 
 // ── the first screen: one line per question, as a message key and its parameters ─────────────
 
-export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'caching' | 'compare' | 'render';
+export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'others' | 'caching' | 'compare' | 'render';
 
-/** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity. */
-export type SummaryParam = MessageParam | { percent: number } | { list: string[] } | { when: number } | { severity: CompareSeverity };
+/** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity, another message. */
+export type SummaryParam = MessageParam | { percent: number } | { list: string[] } | { when: number } | { severity: CompareSeverity } | { key: string };
 
 /** One piece of a summary line's text: a message and its parameters. */
 export interface SummaryPart {
@@ -210,6 +211,23 @@ function robotsFact(r: TabReport): SummaryFact {
   return fact('robots', googlebot.allowed ? (blocked.length ? 'info' : 'ok') : 'bad', head, tail);
 }
 
+const COUNTED_KEY: Record<CountedGroup, string> = { training: 'crawlers.counted.training', 'ai-search': 'crawlers.counted.aiSearch', search: 'crawlers.counted.search' };
+
+/** Who else may read the page: per group (AI training, AI search, search) how many robots.txt blocks; user-triggered fetchers never count. */
+function othersFact(r: TabReport): SummaryFact {
+  const step = r.robots;
+  if (step.status === 'pending') return checking('others');
+  if (!step.value) return fact('others', 'info', part(step.status === 'skipped' ? 'robotsNotHttp' : 'othersUnknown'));
+  const parts = countBlocked(step.value.others).map((c) => {
+    const name = { key: COUNTED_KEY[c.group] };
+    if (c.blocked === 0) return part('othersAllAllowed', [name]);
+    if (c.blocked === c.total) return part('othersAllBlocked', [name]);
+    return part('othersSomeBlocked', [name, c.blocked, c.total]);
+  });
+  // Whether others may read the page is the site owner's choice: neither good nor bad.
+  return fact('others', 'info', ...parts);
+}
+
 const probePart = (p: ProbeResult | undefined): SummaryPart => {
   if (!p) return part('probeNone');
   switch (p.outcome) {
@@ -271,5 +289,5 @@ function renderFact(r: TabReport): SummaryFact {
 
 /** The lines of the first screen, in the order they are shown. */
 export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
-  return [verdictFact(r, result), bytesFact(r), robotsFact(r), cachingFact(r, now), compareFact(r), renderFact(r)];
+  return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r)];
 }

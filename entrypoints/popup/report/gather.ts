@@ -8,6 +8,7 @@ import { assessResources, limitFor } from '../../../lib/bytes';
 import type { BytesPageReport } from '../../../lib/bytes/pageReport';
 import { bytesInputFrom, canonicalNotChecked, indexabilityVerdict } from '../../../lib/indexability';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../../lib/robots';
+import { evaluateReportForCrawlers } from '../../../lib/crawlers';
 import { noHash, robotsTxtUrl } from '../../../lib/crawl';
 import { lintValidators, planProbes } from '../../../lib/caching';
 import { badgeVerdict, headerBytesOf, isHtmlResponse, navigationIsResponse, verdictInput } from './derive';
@@ -183,7 +184,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
   const robotsFor = async (report: TabReport, refresh: boolean): Promise<RobotsFacts> => {
     const got = await toBackground('getRobots', { url: report.url, refresh });
     const parsed = parseRobotsReport(got);
-    return { report: got, parsed, verdicts: evaluateReportForGoogle(got, report.url, parsed ?? undefined) };
+    return { report: got, parsed, verdicts: evaluateReportForGoogle(got, report.url, parsed ?? undefined), others: evaluateReportForCrawlers(got, report.url, parsed ?? undefined) };
   };
 
   const resourceRobots = async (report: TabReport): Promise<ResourceRobots> => {

@@ -27,10 +27,11 @@ const word = (p: SummaryParam): MessageParam => {
   if ('percent' in p) return pct(p.percent);
   if ('list' in p) return formatList(p.list);
   if ('when' in p) return formatWhen(p.when);
+  if ('key' in p) return tDynamic(p.key);
   return severityLabel(p.severity);
 };
 
-/** The five lines, in the order they are shown. */
+/** The six lines, in the order they are shown. */
 export function summaryLines(r: TabReport, result: IndexabilityResult): SummaryLine[] {
   return summaryFacts(r, result, Date.now()).map((f) => ({
     id: f.id,

@@ -2,6 +2,7 @@
 // sections, the summary, the badge and both exports are views of it.
 import type { MainFrameRecord } from '../../../lib/core/types';
 import type { RobotsReport, ParsedRobotsTxt, CrawlerVerdict } from '../../../lib/robots/types';
+import type { OtherCrawlerVerdict } from '../../../lib/crawlers/types';
 import type { BytesInput, CanonicalTargetInput, PageSignals } from '../../../lib/indexability/types';
 import type { BytesOverlayState, BytesPageReport } from '../../../lib/bytes/pageReport';
 import type { AssessedResource } from '../../../lib/bytes';
@@ -43,11 +44,12 @@ export interface ResponseInfo {
   earlier: MainFrameRecord | null;
 }
 
-/** robots.txt of the page's origin, parsed once, with every Google token's verdict for the page. */
+/** robots.txt of the page's origin, parsed once, with every Google token's verdict for the page, and every other crawler's (CRAWLER_CATALOG order). */
 export interface RobotsFacts {
   report: RobotsReport;
   parsed: ParsedRobotsTxt | null;
   verdicts: CrawlerVerdict[];
+  others: OtherCrawlerVerdict[];
 }
 
 /** The byte check the verdict runs: sizes always; the full analysis when the page may be over. */

@@ -10,6 +10,8 @@ interface Props {
   busy?: boolean;
   className?: string;
   data?: Record<string, string | number | boolean>;
+  /** Open until the user says otherwise (default true). */
+  defaultOpen?: boolean;
   children: ReactNode;
 }
 
@@ -17,8 +19,8 @@ interface Props {
  * One report section: a heading that opens and closes it (remembered), then its content. The
  * summary lines at the top link here (#cs-<id>).
  */
-export function Fold({ id, testId, heading, actions, busy, className, data, children }: Props) {
-  const [open, setOpen] = useFold(id);
+export function Fold({ id, testId, heading, actions, busy, className, data, defaultOpen = true, children }: Props) {
+  const [open, setOpen] = useFold(id, defaultOpen);
   const dataAttrs = Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, String(v)]));
   return (
     <section className={`cs-section ${className ?? ''}`.trim()} id={`cs-${id}`} data-testid={testId} aria-labelledby={`cs-${id}-h`} aria-busy={busy} {...dataAttrs}>

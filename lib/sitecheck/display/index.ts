@@ -14,3 +14,5 @@ export { noindexCell } from './noindexCell';
 export { problemText } from './problemText';
 export { sitemapText, type SitemapText } from './sitemapText';
 export { progressText, type ProgressText } from './progressText';
+export { crawlersCell } from './crawlersCell';
+export { crawlersNote } from './crawlersNote';

@@ -15,6 +15,7 @@ import {
 import type { Step, TabReport } from '../../../entrypoints/popup/report/types';
 import { indexabilityVerdict } from '../../../lib/indexability';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../../lib/robots';
+import { evaluateReportForCrawlers } from '../../../lib/crawlers';
 import { PDF_LIMIT } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
 import { bytesPage, facts, h, PAGE, pdfTab, record, robotsReport, signals, snapshot, T0 } from './helpers';
@@ -56,7 +57,7 @@ function complete(r: TabReport, robots = 'User-agent: *\nAllow: /\n'): TabReport
   const parsed = parseRobotsReport(rep);
   return {
     ...r,
-    robots: done({ report: rep, parsed, verdicts: evaluateReportForGoogle(rep, r.url, parsed ?? undefined) }),
+    robots: done({ report: rep, parsed, verdicts: evaluateReportForGoogle(rep, r.url, parsed ?? undefined), others: evaluateReportForCrawlers(rep, r.url, parsed ?? undefined) }),
     live: done(signals('live')),
     served: done(signals('served')),
     bytes: r.bytes.status === 'pending' ? done({ input: { limit: r.limit, headerBytes: 200, bodyBytes: 4388, truncated: false, cutOffset: null, lost: [] }, page: null }) : r.bytes,
@@ -165,8 +166,10 @@ describe('the summary lines', () => {
       ['verdict', 'checking', ['summary.checking']],
       ['bytes', 'checking', ['summary.checking']],
       ['robots', 'checking', ['summary.checking']],
+      ['others', 'checking', ['summary.checking']],
       ['caching', 'checking', ['summary.checking']],
       ['compare', 'checking', ['summary.checking']],
+      ['render', 'checking', ['summary.checking']],
     ]);
   });
 
@@ -183,8 +186,41 @@ describe('the summary lines', () => {
         { key: 'summary.robotsOthersNamed', params: [1, { list: ['Google-Extended'] }] },
       ],
     });
-    expect(lines[3]).toMatchObject({ id: 'caching', state: 'warn', parts: [{ key: 'summary.cachingNone', params: [] }] });
-    expect(lines[4]).toMatchObject({ id: 'compare', state: 'info', parts: [{ key: 'summary.compareNotYet', params: [] }] });
+    expect(lines[3]).toMatchObject({ id: 'others', state: 'info' });
+    expect(lines[4]).toMatchObject({ id: 'caching', state: 'warn', parts: [{ key: 'summary.cachingNone', params: [] }] });
+    expect(lines[5]).toMatchObject({ id: 'compare', state: 'info', parts: [{ key: 'summary.compareNotYet', params: [] }] });
+  });
+
+  it('other crawlers: per group how many robots.txt blocks; user-triggered fetchers never count', () => {
+    const txt = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /g-only\n\nUser-agent: ChatGPT-User\nUser-agent: PerplexityBot\nUser-agent: OAI-SearchBot\nUser-agent: Claude-SearchBot\nUser-agent: DuckAssistBot\nDisallow: /\n';
+    const at = (path: string) => {
+      const r = complete(reportOf(snapshot(), { url: `${new URL(PAGE).origin}${path}` }), txt);
+      return summaryFacts(r, indexabilityVerdict(verdictInput(r, T0)), T0)[3]!;
+    };
+    expect(at('/private/x')).toEqual({
+      id: 'others',
+      section: 'others',
+      label: 'summary.othersLabel',
+      state: 'info',
+      parts: [
+        { key: 'summary.othersSomeBlocked', params: [{ key: 'crawlers.counted.training' }, 2, 6] },
+        { key: 'summary.othersAllBlocked', params: [{ key: 'crawlers.counted.aiSearch' }] },
+        { key: 'summary.othersAllAllowed', params: [{ key: 'crawlers.counted.search' }] },
+      ],
+    });
+    // On /g-only: Applebot follows Googlebot's group (search: 1 of 2); ChatGPT-User's Disallow is not counted.
+    expect(at('/g-only/x').parts).toEqual([
+      { key: 'summary.othersSomeBlocked', params: [{ key: 'crawlers.counted.training' }, 1, 6] },
+      { key: 'summary.othersAllBlocked', params: [{ key: 'crawlers.counted.aiSearch' }] },
+      { key: 'summary.othersSomeBlocked', params: [{ key: 'crawlers.counted.search' }, 1, 2] },
+    ]);
+  });
+
+  it('other crawlers: robots.txt not read, or not an HTTP page', () => {
+    const failed = reportOf(snapshot(), { robots: { status: 'failed', value: null, error: 'boom', limitMs: 15_000 } });
+    expect(summaryFacts(failed, indexabilityVerdict(verdictInput(failed, T0)), T0)[3]).toMatchObject({ id: 'others', state: 'info', parts: [{ key: 'summary.othersUnknown', params: [] }] });
+    const notHttp = reportOf(snapshot(), { robots: skipped('notHttp') });
+    expect(summaryFacts(notHttp, indexabilityVerdict(verdictInput(notHttp, T0)), T0)[3]).toMatchObject({ parts: [{ key: 'summary.robotsNotHttp', params: [] }] });
   });
 
   it('bytes: a step that ran out of time says so with its limit', () => {

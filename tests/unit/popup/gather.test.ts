@@ -35,6 +35,7 @@ function htmlTab(snap: TabSnapshot, served = signals('served'), live = signals('
       getTabSnapshot: () => snap,
       getRobots: () => robotsReport(ROBOTS),
       getCompareSummary: () => null,
+      getRenderResult: () => null,
       showVerdictBadge: () => null,
       checkCanonicalTarget: (req) => ({ url: req.url, status: 200, redirectedTo: null, error: null }),
       fetchPageResponse: () => ({ record: record({ fromCache: false }), withCookies: false, requestedAt: 0 }),
@@ -66,6 +67,7 @@ describe('the gathering of one report', () => {
       'getTabSnapshot',
       'getRobots',
       'getCompareSummary',
+      'getRenderResult',
       'tab:getResourceUrls',
       'tab:getIndexSignals:live',
       'tab:getIndexSignals:served',
@@ -157,7 +159,7 @@ describe('the gathering of one report', () => {
     const unseen = snapshot({ record: null });
     const fake = htmlTab(unseen);
     const { report } = await gathered(unseen, fake);
-    expect(fake.types().slice(0, 4)).toEqual(['getTabSnapshot', 'getRobots', 'getCompareSummary', 'fetchPageResponse']);
+    expect(fake.types().slice(0, 5)).toEqual(['getTabSnapshot', 'getRobots', 'getCompareSummary', 'getRenderResult', 'fetchPageResponse']);
     expect(fake.calls[3]!.data).toEqual({ url: PAGE });
     expect(report.response.value).toMatchObject({ source: 'refetch', why: 'not-seen', withCookies: false, earlier: null });
     // A refetched response is not the one the browser measured: the body is read, not taken from the timing.
@@ -230,6 +232,7 @@ describe('a PDF tab: its true size against 64 MB, never the viewer\'s page', () 
         getTabSnapshot: () => snap,
         getRobots: () => robotsReport('User-agent: *\nAllow: /\n'),
         getCompareSummary: () => null,
+        getRenderResult: () => null,
         showVerdictBadge: () => null,
         bytesFetchDocument: (req) => bytesPage({ total: size, headerBytes: req.headerBytes, limit: req.limit, mediaType: req.mediaType!, source: 'background', url: req.url }),
       },

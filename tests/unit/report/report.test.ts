@@ -201,3 +201,49 @@ describe('reportToMarkdown', () => {
     expect(mdCode('line1\nline2')).toBe('`line1 line2`');
   });
 });
+
+describe('robots.others: who else may read this page', () => {
+  const othersTxt = 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: CCBot\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /g-only\n';
+  const othersRobots: RobotsReport = { ...robots, body: othersTxt, bytes: othersTxt.length };
+  const build = (url: string, otherCrawlers: boolean | undefined) =>
+    buildReport(
+      {
+        generator: 'Crawlscope 0.1.0', url, fetchedAt: null, generatedAt: Date.UTC(2026, 10, 29, 11), status: null, redirects: [], headers: null,
+        result: evaluateIndexability({ url, status: null, headers: null, redirects: [], served: null, live: null, robots: null, bytes: null, now: 0 }),
+        robots: { report: othersRobots, parsed: parseReport(othersRobots) }, bytes: null, caching: null, compare: null, otherCrawlers,
+      },
+      t,
+    );
+
+  it('is left out unless asked for (site check reports stay small)', () => {
+    expect(build('https://site.example/g-only/a', undefined).robots).not.toHaveProperty('others');
+  });
+
+  it('one entry per catalog crawler, valid against the schema, with the deciding lines', () => {
+    const r = build('https://site.example/g-only/a', true);
+    expect(reportSchemaErrors(JSON.parse(JSON.stringify(r)))).toEqual([]);
+    const o = (tok: string) => r.robots!.others!.find((x) => x.token === tok);
+    expect(r.robots!.others).toHaveLength(16);
+    expect(o('GPTBot')).toEqual({
+      token: 'GPTBot', operator: 'OpenAI', purpose: 'training', verdict: 'blocked', allowed: false, group: 'own', groupToken: 'GPTBot',
+      line: 2, rule: 'Disallow: /', honoursRobots: 'follows', source: 'https://developers.openai.com/api/docs/bots',
+    });
+    expect(o('CCBot')).toMatchObject({ verdict: 'allowed', allowed: true, group: 'own', line: null, rule: null });
+    expect(o('Applebot')).toEqual({
+      token: 'Applebot', operator: 'Apple', purpose: 'search', verdict: 'blocked', allowed: false, group: 'fallback', groupToken: 'Googlebot',
+      line: 8, rule: 'Disallow: /g-only', honoursRobots: 'follows-with-fallback', source: 'https://support.apple.com/en-us/119829',
+    });
+    expect(o('ChatGPT-User')).toMatchObject({ purpose: 'user-triggered', verdict: 'may-not-apply', allowed: true, group: 'none', honoursRobots: 'may-not-apply' });
+    expect(o('Bytespider')).toMatchObject({ purpose: 'not documented', honoursRobots: 'not documented', verdict: 'allowed' });
+    expect(build('https://site.example/private/a', true).robots!.others!.find((x) => x.token === 'CCBot')).toMatchObject({ verdict: 'blocked', line: 5, rule: 'Disallow: /private' });
+  });
+
+  it('Markdown: a section under robots.txt, with the lines and the fallback', () => {
+    const md = reportToMarkdown(build('https://site.example/g-only/a', true), t);
+    expect(md).toContain('### crawlers.heading()\n\n_crawlers.fetchedAsGooglebot()_\n\n');
+    expect(md).toContain('- `GPTBot` — OpenAI, crawlers.purpose.training(): report.md.disallowed() (report.md.line(2) `Disallow: /`)\n');
+    expect(md).toContain('- `Applebot` — Apple, crawlers.purpose.search(): report.md.disallowed() (report.md.line(8) `Disallow: /g-only`, crawlers.throughGroup(Googlebot))\n');
+    expect(md).toContain('- `ChatGPT-User` — OpenAI, crawlers.purpose.userTriggered(): crawlers.mayNotApply()\n');
+    expect(md).toContain('- `Bytespider` — ByteDance, crawlers.purpose.notDocumented(): report.md.allowed()\n');
+  });
+});

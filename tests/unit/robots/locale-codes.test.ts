@@ -37,9 +37,12 @@ describe('locale texts for lib/robots codes', () => {
     expect(warnings.filter((c) => !keysOf('warning').has(c))).toEqual([]);
   });
   it('verdict reasons (robots.reason)', () => {
-    const codes = codesIn(read('lib/robots/evaluateForGoogle.ts'), /code: '(\w+)'/g);
-    const more = codesIn(read('lib/robots/evaluateForGoogle.ts'), /'(\w+By\w+)'/g);
+    const src = read('lib/robots/evaluateAgents.ts');
+    const codes = codesIn(src, /code: '(\w+)'/g);
+    const more = codesIn(src, /'(\w+By\w+)'/g);
     const all = [...new Set([...codes, ...more, 'robotsMissing', 'robotsUnreachable'])];
+    expect(all).toContain('unreachableCrawls');
+    expect(all.length).toBe(10);
     expect(all.filter((c) => !keysOf('reason').has(c))).toEqual([]);
   });
   it('crawler descriptions (robots.crawler)', () => {

@@ -2,7 +2,7 @@
 // and the verification of a log's IPs with its DNS budget.
 import { describe, expect, it } from 'vitest';
 import { initialVerifyState, ipsToCheck, logBusy, verifyReducer, type LogResult, type VerifyEvent, type VerifyState } from '../../../entrypoints/verify/verifyState';
-import { createLogAggregator, DEFAULT_LOG_LIMITS, verifyTally, type DnsResolver, type LogTally } from '../../../lib/verify';
+import { createLogAggregator, DEFAULT_LOG_LIMITS, verifyTally, type CrawlerIpVerdict, type DnsResolver, type LogTally } from '../../../lib/verify';
 import { loadSnapshot } from './ranges';
 
 const run = (events: VerifyEvent[], from: VerifyState = initialVerifyState) => events.reduce(verifyReducer, from);
@@ -19,8 +19,24 @@ describe('the IP box', () => {
 
   it('a check clears the last results, shows the new ones, and ends busy', () => {
     const s = run([{ type: 'ipText', text: '8.8.8.8' }, { type: 'ipCheckStarted', capped: 0 }]);
-    expect(s.ips).toEqual({ text: '8.8.8.8', results: [], busy: true, capped: 0 });
+    expect(s.ips).toEqual({ text: '8.8.8.8', claimed: 'google', results: [], crawlerResults: [], busy: true, capped: 0 });
     expect(run([{ type: 'ipCheckEnded' }], s).ips.busy).toBe(false);
+  });
+
+  it('another claimed crawler: earlier results go, its own results come', () => {
+    const v: CrawlerIpVerdict = { input: '20.171.206.5', ip: '20.171.206.5', token: 'GPTBot', verdict: 'theirs', range: null, dns: null, reason: { ns: 'crawlerReason', code: 'inList', params: [] } };
+    let s = run([{ type: 'ipText', text: '20.171.206.5' }, { type: 'ipClaimed', claimed: 'GPTBot' }, { type: 'ipCheckStarted', capped: 0 }, { type: 'crawlerIpChecked', results: [v] }]);
+    expect(s.ips).toMatchObject({ claimed: 'GPTBot', results: [], crawlerResults: [v] });
+    s = run([{ type: 'ipClaimed', claimed: 'google' }], s);
+    expect(s.ips).toMatchObject({ claimed: 'google', results: [], crawlerResults: [] });
+  });
+
+  it('the other crawlers\' lists: loading, loaded, failed', () => {
+    let s = run([{ type: 'crawlerListsLoading' }]);
+    expect(s.crawlerListsBusy).toBe(true);
+    s = run([{ type: 'crawlerListsLoaded', lists: { lists: {}, status: [], problems: [] } }], s);
+    expect(s).toMatchObject({ crawlerListsBusy: false, crawlerLists: { lists: {}, status: [], problems: [] }, crawlerListsError: null });
+    expect(run([{ type: 'crawlerListsFailed', error: 'boom' }], s)).toMatchObject({ crawlerListsBusy: false, crawlerListsError: 'boom' });
   });
 });
 
