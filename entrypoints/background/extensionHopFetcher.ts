@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { Header } from '../../lib/core/types';
-import type { HopFetcher, HopReply, HopRequest } from '../../lib/crawl';
+import { NotSentError, type HopFetcher, type HopReply, type HopRequest } from '../../lib/crawl';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 
 /**
@@ -113,6 +113,15 @@ function exactUrlCondition(url: string): Pick<Browser.declarativeNetRequest.Rule
   return { regexFilter: `^${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` };
 }
 
+/** True when the user has not withdrawn Crawlscope's access to the origin of `url`. */
+async function hasHostAccess(url: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [`${new URL(url).origin}/*`] });
+  } catch {
+    return true; // an address the permissions API cannot express: let the fetch itself answer
+  }
+}
+
 /** How long to wait for a webRequest event that lags behind its fetch. */
 const EVENT_WAIT_MS = 2000;
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -178,6 +187,9 @@ export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher 
 
   return async (url, request) => {
     const { userAgent, signal } = request;
+    // Without the site's host permission the browser refuses the fetch with a bare network error
+    // that reads like the server's fault; say it is ours, so nobody reports (or caches) it as the site's.
+    if (!(await hasHostAccess(url))) throw new NotSentError(url);
     // Response status and headers of our request, by request id (set once it is sent).
     let requestId: string | null = null;
     let received: Seen | null = null;

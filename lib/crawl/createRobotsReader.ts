@@ -26,7 +26,8 @@ export interface RobotsReader {
   /**
    * robots.txt for the origin of `url`: the cached report while fresh (`fromCache: true`), else
    * fetched as Googlebot — once, however many ask at the same time. `refresh` skips the cache.
-   * Rejects only for a URL that is not HTTP(S).
+   * Rejects only for a URL that is not HTTP(S) and for a request never sent (NotSentError), which
+   * is not cached.
    */
   get(url: string, opts?: { refresh?: boolean }): Promise<RobotsReport>;
   /** The cached report for the origin of `url` while fresh, without fetching; null otherwise. */

@@ -1,6 +1,7 @@
 import { headerValue } from '../core/headers';
 import { readCapped } from '../core/readCapped';
 import { followRedirects } from './followRedirects';
+import { isNotSent } from './NotSentError';
 import { ROBOTS_REDIRECTS } from './redirectPolicy';
 import { ROBOTS_MAX_BYTES, ROBOTS_TIMEOUT_MS, robotsTxtUrl, type RobotsFetchStep } from './robotsFetchPolicy';
 import { ROBOTS_COUNT_CAP, robotsReadStep, robotsReportFrom, type RobotsFetched } from './robotsReportFrom';
@@ -21,7 +22,7 @@ export interface FetchRobotsOptions {
  * without cookies, redirects followed by hand under ROBOTS_REDIRECTS (5 hops), 10 s for all of
  * it, the first 500 KiB kept and the rest counted — and judged by Google's rules
  * (robotsFetchDecision). Never throws for anything a server does; throws only for a URL that is
- * not HTTP(S).
+ * not HTTP(S) and for a request the fetcher never sent (NotSentError: the tool's own missing access).
  */
 export async function fetchRobotsTxt(pageUrl: string, fetchHop: HopFetcher, opts: FetchRobotsOptions): Promise<RobotsReport> {
   const target = robotsTxtUrl(pageUrl);
@@ -63,6 +64,8 @@ export async function fetchRobotsTxt(pageUrl: string, fetchHop: HopFetcher, opts
       } else await res.body?.cancel().catch(() => undefined);
     }
   } catch (err) {
+    // Not the site's answer: never judged (nor cached) as an unreachable robots.txt.
+    if (isNotSent(err)) throw err;
     step = signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
   } finally {
     clearTimeout(timer);

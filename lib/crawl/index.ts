@@ -3,6 +3,7 @@
 // robots.txt reader (Google's fetch rules, limits and cache) on top.
 export type * from './types';
 export { noHash } from './noHash';
+export { NotSentError, isNotSent } from './NotSentError';
 export { PAGE_REDIRECTS, ROBOTS_REDIRECTS, SITEMAP_REDIRECTS, type RedirectPolicy } from './redirectPolicy';
 export { followRedirects, type Followed, type FollowedHop, type FollowOptions, type FollowStop } from './followRedirects';
 export { countHeaderBytes } from './countHeaderBytes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRobotsReader, ROBOTS_CACHE_MS, ROBOTS_FAILURE_CACHE_MS, type RobotsCache, type RobotsReport } from '../../../lib/crawl';
+import { createRobotsReader, NotSentError, ROBOTS_CACHE_MS, ROBOTS_FAILURE_CACHE_MS, type RobotsCache, type RobotsReport } from '../../../lib/crawl';
 import { answer, GOOGLEBOT, server, text } from './helpers';
 
 const O = 'https://site.example';
@@ -35,6 +35,23 @@ describe('createRobotsReader (lib/crawl): one reader, Google’s cache lifetimes
     expect(await reader.cached(`${O}/q`)).toBeNull();
     expect((await reader.get(`${O}/p`)).fromCache).toBe(false);
     expect(hop.calls).toHaveLength(3);
+  });
+
+  it('a request the tool never sent (its access withdrawn) is no answer of the site: rejected, never cached as unreachable', async () => {
+    let withdrawn = true;
+    const site = server({ [`${O}/robots.txt`]: text('User-agent: *\nAllow: /\n') });
+    const hop = Object.assign(
+      (url: string, req: Parameters<typeof site>[1]) => (withdrawn ? Promise.reject(new NotSentError(url)) : site(url, req)),
+      { calls: site.calls },
+    );
+    const cache = memoryCache();
+    const reader = createRobotsReader({ fetchHop: hop, userAgent: () => GOOGLEBOT, cache });
+    await expect(reader.get(`${O}/page`)).rejects.toMatchObject({ name: 'NotSentError', code: 'no-host-access', url: `${O}/robots.txt` });
+    expect(cache.store.size).toBe(0);
+    withdrawn = false;
+    const report = await reader.get(`${O}/page`);
+    expect(report.outcome.kind).toBe('parse');
+    expect(report.fromCache).toBe(false);
   });
 
   it('an unreachable robots.txt is kept 5 minutes only', async () => {
