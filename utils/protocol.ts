@@ -53,7 +53,6 @@ export type CompareReply =
       ok: true;
       comparison: Comparison;
       comparedAt: number;
-      includeCookies: boolean;
       /** The User-Agent each agent's first request really carried (as webRequest saw it), when visible. */
       sentUserAgents: { mobile: string | null; desktop: string | null };
     }

@@ -5,13 +5,11 @@ import { storage } from 'wxt/utils/storage';
 /** Names a setting's storage key, so every key is namespaced the same way. */
 export const settingKey = (name: string) => `local:settings.${name}` as const;
 
-// compare: the Chrome version in the Googlebot user-agent strings, and whether the
-// mobile/desktop fetches send the browser's cookies (Googlebot never does: off by default).
+// compare: the Chrome version in the Googlebot user-agent strings. (The fetches as Googlebot never
+// send the user's cookies: Googlebot has none, and the user's cookies stay out of what Crawlscope
+// fetches as Googlebot.)
 export const compareChromeVersion = storage.defineItem<string>(settingKey('compare.chromeVersion'), {
   fallback: '156.0.8078.108',
-});
-export const compareIncludeCookies = storage.defineItem<boolean>(settingKey('compare.includeCookies'), {
-  fallback: false,
 });
 
 // verify: the DNS-over-HTTPS resolver for reverse/forward checks ('google' = dns.google/resolve,

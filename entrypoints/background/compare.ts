@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
-import { bytesLimit, compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
+import { bytesLimit, compareChromeVersion } from '../../utils/settings';
 import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type AgentFetch, type ComparisonSummary, type RobotsBlock } from '../../lib/compare';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
 import { ruleText } from '../../lib/indexability/robotsInputFrom';
@@ -31,11 +31,7 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
   if (!allowed) return { ok: false, reason: 'no-permission', origin: target.origin };
 
   // The byte limit is the byte-budget setting, so both sections put the cut at the same byte.
-  const [chromeVersion, includeCookies, limit] = await Promise.all([
-    compareChromeVersion.getValue(),
-    compareIncludeCookies.getValue(),
-    bytesLimit.getValue(),
-  ]);
+  const [chromeVersion, limit] = await Promise.all([compareChromeVersion.getValue(), bytesLimit.getValue()]);
   await removeStaleUaRules();
   const sentUserAgents: Record<Agent, string | null> = { mobile: null, desktop: null };
   // Googlebot asks robots.txt before every request, each redirect target included (its own origin's file).
@@ -47,8 +43,8 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
   };
   const run = async (agent: Agent): Promise<AgentFetch> => {
     const ua = googlebotUserAgent(agent, chromeVersion);
+    // As Googlebot: never with the user's cookies (Googlebot has none), whatever the page needs.
     const hop = extensionHopFetcher({
-      includeCookies,
       onSent: (s) => {
         sentUserAgents[agent] ??= s.userAgent;
       },
@@ -60,7 +56,7 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
   const comparison = compareFetches(mobile, desktop);
   const comparedAt = Date.now();
   await browser.storage.session.set({ [summaryKey(url)]: summarizeComparison(comparison, comparedAt) });
-  return { ok: true, comparison, comparedAt, includeCookies, sentUserAgents };
+  return { ok: true, comparison, comparedAt, sentUserAgents };
 };
 
 export const getCompareSummary: BackgroundHandler<'getCompareSummary'> = async ({ url }) => {

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
 import { sendToBackground, sendToTab } from '../../utils/messaging';
-import { compareChromeVersion, compareIncludeCookies } from '../../utils/settings';
+import { compareChromeVersion } from '../../utils/settings';
 import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/compare/googlebotUserAgent';
 import { renderedValues } from '../../lib/compare/renderedValues';
 import type { Field } from '../../lib/compare/comparison';
@@ -30,7 +30,6 @@ async function readRendered(tabId: number | null, url: string): Promise<Partial<
 
 export function App({ url, tabId }: { url: string | null; tabId: number | null }) {
   const [state, setState] = useState<State>({ kind: 'running' });
-  const [cookies, setCookies] = useState(false);
   const [chrome, setChrome] = useState('');
 
   const run = useCallback(async () => {
@@ -47,10 +46,7 @@ export function App({ url, tabId }: { url: string | null; tabId: number | null }
   }, [url, tabId]);
 
   useEffect(() => {
-    void Promise.all([compareIncludeCookies.getValue(), compareChromeVersion.getValue()]).then(([c, v]) => {
-      setCookies(c);
-      setChrome(v);
-    });
+    void compareChromeVersion.getValue().then(setChrome);
     void run();
   }, [run]);
 
@@ -96,18 +92,6 @@ export function App({ url, tabId }: { url: string | null; tabId: number | null }
       <p className="cs-url" data-testid="compare-url">{url}</p>
       <details className="compare-options">
         <summary>{i18n.t('compare.options')}</summary>
-        <label>
-          <input
-            type="checkbox"
-            checked={cookies}
-            data-testid="compare-cookies"
-            onChange={(e) => {
-              setCookies(e.target.checked);
-              void compareIncludeCookies.setValue(e.target.checked);
-            }}
-          />{' '}
-          {i18n.t('compare.optionCookies')}
-        </label>
         <div>
           <label>
             {i18n.t('compare.optionChrome')}{' '}

@@ -61,8 +61,8 @@ export function CompareReport({ reply, rendered = null }: { reply: Ok; rendered?
       <section className="cs-section" data-testid="compare-sides">
         <h2>{i18n.t('compare.sidesHeading')}</h2>
         <div className="compare-sides">
-          <Side side={c.mobile} sent={reply.sentUserAgents.mobile} cookies={reply.includeCookies} />
-          <Side side={c.desktop} sent={reply.sentUserAgents.desktop} cookies={reply.includeCookies} />
+          <Side side={c.mobile} sent={reply.sentUserAgents.mobile} />
+          <Side side={c.desktop} sent={reply.sentUserAgents.desktop} />
         </div>
       </section>
     </div>
@@ -163,7 +163,7 @@ function TextDiff({ diff }: { diff: WordDiff }) {
   );
 }
 
-function Side({ side, sent, cookies }: { side: SideSummary; sent: string | null; cookies: boolean }) {
+function Side({ side, sent }: { side: SideSummary; sent: string | null }) {
   return (
     <div data-testid={`compare-side-${side.agent}`}>
       <h3>{agentLabel(side.agent)}</h3>
@@ -177,7 +177,7 @@ function Side({ side, sent, cookies }: { side: SideSummary; sent: string | null;
           </>
         ) : null}
         <dt>{i18n.t('compare.sideCookies')}</dt>
-        <dd>{cookies ? i18n.t('compare.cookiesSent') : i18n.t('compare.cookiesOmitted')}</dd>
+        <dd>{i18n.t('compare.cookiesOmitted')}</dd>
         <dt>{i18n.t('compare.sideStatus')}</dt>
         <dd data-testid="side-status">{side.status || '—'}</dd>
         <dt>{i18n.t('compare.sideFinalUrl')}</dt>
