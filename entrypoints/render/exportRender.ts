@@ -1,28 +1,19 @@
 // "Download JSON" of the render page: the tab's report with its `render` block (gathered as the
 // popup gathers it, through the same gatherer), or the `render` block alone for a typed URL.
 import { tDynamic } from '#i18n';
-import { sendToBackground, sendToTab } from '../../utils/messaging';
-import { bytesLimit } from '../../utils/settings';
 import { reportRender, type Report, type ReportRender } from '../../lib/report';
 import { indexabilityVerdict } from '../../lib/indexability';
 import type { RenderResult } from '../../lib/render/types';
 import { createGatherer, type PopupMessenger } from '../popup/report/gather';
+import { browserMessenger } from '../popup/report/browserMessenger';
 import { verdictInput } from '../popup/report/derive';
 import { exportReport } from '../popup/report/exportReport';
 import type { TabReport } from '../popup/report/types';
 
 /** The popup's gathering, without its side effect on the toolbar badge. */
 const messenger: PopupMessenger = {
-  toBackground: ((type, data) => (type === 'showVerdictBadge' ? Promise.resolve(null) : sendToBackground(type, data))) as PopupMessenger['toBackground'],
-  toTab: sendToTab,
-  clock: {
-    now: () => Date.now(),
-    after: (ms, fn) => {
-      const timer = setTimeout(fn, ms);
-      return () => clearTimeout(timer);
-    },
-  },
-  settings: { bytesLimit: () => bytesLimit.getValue() },
+  ...browserMessenger,
+  toBackground: ((type, data) => (type === 'showVerdictBadge' ? Promise.resolve(null) : browserMessenger.toBackground(type, data))) as PopupMessenger['toBackground'],
 };
 
 /** The tab's whole report, with this render as its `render` block. */

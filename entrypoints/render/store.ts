@@ -1,6 +1,7 @@
 // The render page's store: the one state object (renderState.ts) and the actions that talk to the
 // background and the tab — the only code of this page that sends messages.
 import { create } from 'zustand';
+import { i18n } from '#i18n';
 import { sendToBackground, sendToTab } from '../../utils/messaging';
 import { renderSnapshot } from '../../lib/render/renderSnapshot';
 import { initialRenderState, parseRenderUrl, renderReducer, type RenderAction, type RenderPageState } from './renderState';
@@ -19,16 +20,14 @@ interface RenderStore {
 
 export const useRenderStore = create<RenderStore>((set, get) => {
   const dispatch = (a: RenderAction) => set({ state: renderReducer(get().state, a) });
-  let poll: ReturnType<typeof setTimeout> | null = null;
 
   const follow = (id: string) => {
     const tick = async () => {
-      poll = null;
       try {
         const job = await sendToBackground('renderStatus', { id });
-        if (!job) return dispatch({ type: 'failed', error: 'The render is gone (the browser restarted its background).' });
+        if (!job) return dispatch({ type: 'failed', error: i18n.t('render.gone') });
         dispatch({ type: 'progress', job });
-        if (job.state === 'running' && get().state.jobId === id) poll = setTimeout(tick, POLL_MS);
+        if (job.state === 'running' && get().state.jobId === id) setTimeout(tick, POLL_MS);
       } catch (err) {
         dispatch({ type: 'failed', error: err instanceof Error ? err.message : String(err) });
       }

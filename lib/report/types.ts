@@ -2,7 +2,7 @@ import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
 import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
 import type { Reason, Severity, Source, Verdict } from '../indexability/types';
-import type { RenderAgent, RenderResult } from '../render/types';
+import type { RenderAgent, RenderResult, RenderSnapshot } from '../render/types';
 
 export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
 export const REPORT_VERSION = 1;
@@ -189,19 +189,8 @@ export interface ReportCompare {
   findings: { code: FindingCode; agent: Agent | 'both'; severity: CompareSeverity; error: FetchErrorCode | null; params: string[]; message: string }[];
 }
 
-/** One view of a rendered page: as served (not run), rendered by Googlebot, or in the user's browser. */
-export interface ReportRenderView {
-  title: string | null;
-  robots: string[];
-  canonical: string | null;
-  hreflang: { lang: string; href: string }[];
-  headings: { level: 1 | 2 | 3; text: string }[];
-  words: number;
-  links: { internal: string[]; external: string[] };
-  jsonLdTypes: string[];
-  html: string;
-  htmlCapped: boolean;
-}
+/** One view of a rendered page: as served (not run), rendered by Googlebot, or in the user's browser (lib/render's snapshot, as is). */
+export type ReportRenderView = RenderSnapshot;
 
 /** Googlebot's render of the URL beside the page as served and as the browser shows it. */
 export interface ReportRender {

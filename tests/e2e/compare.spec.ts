@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { reportSchemaErrors } from '../support/reportSchema';

@@ -4,25 +4,11 @@
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { messagesUnder, uiLocale } from '#i18n';
-import { sendToBackground, sendToTab } from '../../../utils/messaging';
-import { bytesLimit } from '../../../utils/settings';
 import { hasHostAccess, requestHostAccess } from './hostAccess';
-import { createGatherer, errText, type PopupMessenger } from './gather';
+import { createGatherer, errText } from './gather';
+import { browserMessenger } from './browserMessenger';
 import type { TabReport } from './types';
 
-/** The browser as the gathering sees it. */
-const browserMessenger: PopupMessenger = {
-  toBackground: sendToBackground,
-  toTab: sendToTab,
-  clock: {
-    now: () => Date.now(),
-    after: (ms, fn) => {
-      const timer = setTimeout(fn, ms);
-      return () => clearTimeout(timer);
-    },
-  },
-  settings: { bytesLimit: () => bytesLimit.getValue() },
-};
 
 interface PopupState {
   tabId: number | null;
