@@ -29,6 +29,8 @@ import { nodeFetchHop } from './nodeFetchHop';
 import { renderMain } from './renderCommand';
 import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
+import { createSiteRenderer, renderChangesIndexing, renderLines, type SiteRenderer } from './siteRender';
+import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 
 const VERSION = '0.1.0';
 
@@ -55,6 +57,10 @@ Options:
   --max-urls <n>               stop after this many URLs (default ${D.maxUrls})
   --timeout <seconds>          time per URL, redirects and body included (default ${D.timeoutMs / 1000})
   --json                       one report per line (JSON Lines, docs/report-schema.json)
+  --render                     also render every fetched URL as Googlebot (crawlscope render), one at
+                               a time in the system Chromium, about a second per page: the
+                               differences that change indexing are listed (--json: each report's
+                               \`render\` block) and count as a problem (exit code 1)
   --lang <language>            the language of the table and messages: en, de, es, sk, ru, zh_TW
                                (default: from LC_ALL / LC_MESSAGES / LANG, else English)
   -h, --help                   this help
@@ -151,6 +157,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         timeout: { type: 'string' },
         json: { type: 'boolean' },
         crawlers: { type: 'boolean' },
+        render: { type: 'boolean' },
         lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -186,6 +193,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000) * 1000,
       json: values.json === true,
       crawlers: values.crawlers === true,
+      render: values.render === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
     };
@@ -206,6 +214,33 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   let failing = 0;
   let unreachable = 0;
   const progress = err === process.stderr && process.stderr.isTTY;
+  /** One finished report: counted, then written (JSON Lines) or kept as one small row for the table. */
+  const report = (r: Report) => {
+    if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
+    // No connection to the server (the page or its robots.txt): the check could not measure the site.
+    if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
+    // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
+    const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
+    if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
+    if (opts.json) out.write(JSON.stringify(r) + '\n');
+    else if (opts.crawlers) crawlerRows.push(crawlersRow(r));
+    else rows.push(siteRow(r));
+  };
+  const renderStop = new AbortController();
+  let renderer: SiteRenderer | null = null;
+  if (opts.render) {
+    try {
+      renderer = await createSiteRenderer({ agent: opts.agent, timeLimitMs: RENDER_TIME_LIMIT_MS, signal: renderStop.signal, t });
+    } catch (e) {
+      err.write(`crawlscope: --render: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 2;
+    }
+  }
+  /** Renders run one after another, each report written once its render is done. */
+  let rendering: Promise<void> = Promise.resolve();
+  const renderText: string[] = [];
+  let rendered = 0;
+  let renderChanges = 0;
   const check = startSiteCheck({
     fetchHop: nodeFetchHop(),
     urls: opts.urls,
@@ -221,15 +256,19 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     crawler: opts.crawler,
     otherCrawlers: opts.crawlers,
     onReport: (r: Report) => {
-      if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
-      // No connection to the server (the page or its robots.txt): the check could not measure the site.
-      if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
-      // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
-      const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
-      if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
-      if (opts.json) out.write(JSON.stringify(r) + '\n');
-      else if (opts.crawlers) crawlerRows.push(crawlersRow(r));
-      else rows.push(siteRow(r));
+      if (!renderer) return report(r);
+      const live = renderer;
+      rendering = rendering.then(async () => {
+        const got = await live.render(r);
+        if (got.error) err.write(`${r.url}: ${got.error}\n`);
+        if (got.report.render) rendered++;
+        if (renderChangesIndexing(got.report)) {
+          renderChanges++;
+          failing++;
+          renderText.push(...renderLines(got.report, t));
+        }
+        report(got.report);
+      });
     },
     onProgress: progress
       ? (p) => {
@@ -238,13 +277,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         }
       : undefined,
   });
-  const stop = () => check.cancel();
+  const stop = () => {
+    check.cancel();
+    renderStop.abort();
+  };
   process.once('SIGINT', stop);
   let summary: SiteCheckSummary;
   try {
     summary = await check.done;
+    await rendering;
   } finally {
     process.removeListener('SIGINT', stop);
+    await renderer?.close();
   }
   if (progress) err.write('\r\x1b[K');
 
@@ -254,6 +298,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (rows.length) out.write(table(rows, text) + '\n\n');
     if (crawlerRows.length) out.write(crawlersTable(crawlerRows, opts.crawler?.token ?? 'Googlebot', text) + '\n\n');
     if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
+    if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, ...renderText].join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
     out.write(`${w.progress}\n${w.counts}\n`);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { createRobotsReader } from '../lib/crawl';
+import { createRobotsReader, type RobotsReader } from '../lib/crawl';
 import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
 import { renderWithCdp, type CdpSession, type RenderAgent, type RenderOutput } from '../lib/render';
 import { nodeFetchHop } from './nodeFetchHop';
@@ -33,44 +33,77 @@ export interface CliRenderOptions {
   timeLimitMs?: number;
   screenshot?: boolean;
   signal?: AbortSignal;
+  /** robots.txt as Googlebot, shared by many renders (a site check's); else one reader per render. */
+  robots?: RobotsReader;
+}
+
+/** A headless Chromium with a fresh, empty profile, for one render or many (a site check's --render). */
+export interface RenderBrowser {
+  /** One render, in a browser context of its own: no cookie or storage of one render reaches the next. */
+  render(opts: CliRenderOptions): Promise<RenderOutput>;
+  close(): Promise<void>;
+}
+
+export async function launchRenderBrowser(): Promise<RenderBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-render-'));
+  let browser;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: findChromium(),
+      headless: true,
+      userDataDir: profile,
+      defaultViewport: null,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-gpu', '--disable-quic'],
+    });
+  } catch (err) {
+    fs.rmSync(profile, { recursive: true, force: true });
+    throw err;
+  }
+  const b = browser;
+  const fetchHop = nodeFetchHop();
+  return {
+    async render(opts) {
+      const context = await b.createBrowserContext();
+      try {
+        const page = await context.newPage();
+        const session = await page.createCDPSession();
+        const cdp: CdpSession = {
+          send: (method, params) => session.send(method as never, params as never) as never,
+          on: (event, handler) => {
+            session.on(event as never, handler as never);
+            return () => void session.off(event as never, handler as never);
+          },
+        };
+        const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
+        return await renderWithCdp(cdp, {
+          url: opts.url,
+          agent: opts.agent,
+          userAgent,
+          fetchHop,
+          robots: opts.robots ?? createRobotsReader({ fetchHop, userAgent: () => userAgent }),
+          browser: null,
+          force: opts.force,
+          timeLimitMs: opts.timeLimitMs,
+          screenshot: opts.screenshot,
+          signal: opts.signal,
+        });
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+    },
+    async close() {
+      await b.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /** One render of `url` as Googlebot in a headless Chromium of its own. */
 export async function renderInChromium(opts: CliRenderOptions): Promise<RenderOutput> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-render-'));
-  const browser = await puppeteer.launch({
-    executablePath: findChromium(),
-    headless: true,
-    userDataDir: profile,
-    defaultViewport: null,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-gpu', '--disable-quic'],
-  });
+  const browser = await launchRenderBrowser();
   try {
-    const page = await browser.newPage();
-    const session = await page.createCDPSession();
-    const cdp: CdpSession = {
-      send: (method, params) => session.send(method as never, params as never) as never,
-      on: (event, handler) => {
-        session.on(event as never, handler as never);
-        return () => void session.off(event as never, handler as never);
-      },
-    };
-    const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
-    const fetchHop = nodeFetchHop();
-    return await renderWithCdp(cdp, {
-      url: opts.url,
-      agent: opts.agent,
-      userAgent,
-      fetchHop,
-      robots: createRobotsReader({ fetchHop, userAgent: () => userAgent }),
-      browser: null,
-      force: opts.force,
-      timeLimitMs: opts.timeLimitMs,
-      screenshot: opts.screenshot,
-      signal: opts.signal,
-    });
+    return await browser.render(opts);
   } finally {
-    await browser.close().catch(() => undefined);
-    fs.rmSync(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }

@@ -7,7 +7,7 @@ import { BLOCKED_SCRIPT_PATH, CUT_SCRIPT_BYTE, STORAGE_SERVER_COOKIE } from '../
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
 import { renderBlockErrors, reportSchemaErrors } from '../support/reportSchema';
-import { runCli } from '../support/cli';
+import { jsonLines, runCli } from '../support/cli';
 import { headerBytesOf } from '../support/headerBytesOf';
 
 /** From the popup of `page`, open the render page (it starts at once) and wait until it has ended. */
@@ -213,5 +213,26 @@ test.describe('Render as Googlebot', () => {
     expect(skipped.out).toContain(say('render.stopped.noindex', ['robots: noindex']));
     const usage = await runCli(['render', 'ftp://x/']);
     expect(usage.code).toBe(2);
+  });
+
+  test('the site check with --render: each fetched URL rendered, its report given the render block; a difference that changes indexing makes the run exit 1', async ({ demo }) => {
+    const urls = [`${demo}/render/noindex-js.html`, `${demo}/render/about.html`];
+    // Without --render both pages are indexable as served.
+    expect((await runCli(urls)).code).toBe(0);
+    const json = await runCli(['--render', '--json', ...urls]);
+    expect(json.code).toBe(1);
+    const reports = jsonLines(json.out);
+    expect(reports.map((r) => r.url).sort()).toEqual([...urls].sort());
+    for (const r of reports) expect(renderBlockErrors(r.render)).toEqual([]);
+    const added = reports.find((r) => r.url === urls[0])!;
+    expect(added.verdict).toBe('indexable');
+    expect(added.render!.differences[0]).toMatchObject({ code: 'noindexAddedByJs', severity: 'critical' });
+    const plain = reports.find((r) => r.url === urls[1])!;
+    expect(plain.render!.stoppedBecause).toBe('idle');
+    expect(plain.render!.differences.filter((d) => d.severity !== 'info')).toEqual([]);
+    const text = await runCli(['--render', ...urls]);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain(`${say('render.heading')}: ${say('sitecheck.renderCount', [2, 1])}\n${urls[0]}\n`);
+    expect(text.out).toContain(say('render.difference.noindexAddedByJs', ['robots: noindex']));
   });
 });

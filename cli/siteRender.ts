@@ -1,0 +1,57 @@
+// `crawlscope --render`: Googlebot's render of every URL the site check fetched, one at a time in
+// one headless Chromium (a fresh browser context per URL), each report given its `render` block.
+// Off by default: a render costs about a second per page where the check costs milliseconds.
+import { createRobotsReader } from '../lib/crawl';
+import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
+import { reportRender, type Report, type Translate } from '../lib/report';
+import type { RenderAgent } from '../lib/render';
+import { launchRenderBrowser } from './renderInChromium';
+import { nodeFetchHop } from './nodeFetchHop';
+
+export interface SiteRenderer {
+  /**
+   * The report with its `render` block (null when the check fetched no page to render), and why the
+   * render could not run when the renderer itself failed (the browser went away).
+   */
+  render(report: Report): Promise<{ report: Report; error: string | null }>;
+  close(): Promise<void>;
+}
+
+/** Renders can change indexing: a critical or warning difference. */
+export const renderChangesIndexing = (r: Report): boolean => !!r.render?.differences.some((d) => d.severity === 'critical' || d.severity === 'warning');
+
+/** Only what the check fetched is rendered: no robots.txt-blocked URL, no URL that never answered. */
+const renderable = (r: Report) => r.status !== null && r.siteCheck?.fetched !== false && !r.siteCheck?.error;
+
+export async function createSiteRenderer(opts: { agent: RenderAgent; timeLimitMs: number; signal: AbortSignal; t: Translate }): Promise<SiteRenderer> {
+  const browser = await launchRenderBrowser();
+  const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop');
+  const fetchHop = nodeFetchHop();
+  // One robots.txt reader for the whole run: each origin's file is fetched once.
+  const robots = createRobotsReader({ fetchHop, userAgent: () => userAgent });
+  return {
+    async render(report) {
+      if (!renderable(report) || opts.signal.aborted) return { report: { ...report, render: null }, error: null };
+      const url = report.siteCheck?.requestedUrl ?? report.url;
+      try {
+        const out = await browser.render({ url, agent: opts.agent, timeLimitMs: opts.timeLimitMs, robots, signal: opts.signal });
+        return { report: { ...report, render: reportRender(out.result, opts.t) }, error: null };
+      } catch (err) {
+        return { report: { ...report, render: null }, error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** The text lines of one URL's render for the table's output: its differences that change indexing, with their causes. */
+export function renderLines(r: Report, t: Translate): string[] {
+  if (!r.render || !renderChangesIndexing(r)) return [];
+  const lines = [r.render.finalUrl];
+  for (const d of r.render.differences) {
+    if (d.severity === 'info') continue;
+    lines.push(`  ${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${d.message}`);
+    if (d.cause) lines.push(`      ${t('render.why', [d.cause.message])}`);
+  }
+  return lines;
+}
