@@ -12,8 +12,8 @@ export default defineConfig({
     artifactTemplate: '{{name}}-{{version}}-{{browser}}.zip',
     sourcesTemplate: '{{name}}-{{version}}-sources.zip',
     // What building the add-on needs; WXT already leaves out node_modules, hidden files, *.test.*,
-    // *.spec.* and the build output. The tests, benchmarks and screenshots are not needed.
-    excludeSources: ['tests/**', 'bench/**', 'test-results/**', 'playwright-report/**', 'docs/screenshots/**'],
+    // *.spec.* and the build output. The tests, benchmarks, screenshots and store pictures are not needed.
+    excludeSources: ['tests/**', 'bench/**', 'test-results/**', 'playwright-report/**', 'docs/screenshots/**', 'store/**'],
   },
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',

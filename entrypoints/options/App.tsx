@@ -3,6 +3,7 @@ import { BytesOptions } from './BytesOptions';
 import { VerifyOptions } from './VerifyOptions';
 import { LanguageOptions } from './LanguageOptions';
 import { BadgeOptions } from './BadgeOptions';
+import { PrivacySection } from './PrivacySection';
 
 /** The options page: one section per capability that has settings. */
 export function App() {
@@ -13,6 +14,7 @@ export function App() {
       <BytesOptions />
       <BadgeOptions />
       <VerifyOptions />
+      <PrivacySection />
     </main>
   );
 }

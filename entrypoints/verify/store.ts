@@ -53,9 +53,9 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
     worker?.terminate();
     worker = null;
   };
-  const loadCrawlerListsNow = (fetch: boolean) => {
+  const loadCrawlerListsNow = (fetchNow: boolean) => {
     dispatch({ type: 'crawlerListsLoading' });
-    loadCrawlerLists({ fetch }).then(
+    loadCrawlerLists({ fetch: fetchNow }).then(
       (lists) => dispatch({ type: 'crawlerListsLoaded', lists }),
       (err: unknown) => dispatch({ type: 'crawlerListsFailed', error: errText(err) }),
     );
