@@ -29,63 +29,57 @@ import { nodeFetchHop } from './nodeFetchHop';
 import { renderMain } from './renderCommand';
 import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
+import { helpText, langArgument, parseArgsErrorText, type HelpSpec } from './helpText';
+import type { Translate } from '../lib/report';
 import { createSiteRenderer, renderChangesIndexing, renderLines, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 
 const VERSION = '0.1.0';
 
-const HELP = `Usage:
-  crawlscope [options] <url>…            check these URLs
-  crawlscope [options] --sitemap <url>   check every URL of a sitemap or sitemap index (repeatable)
-  crawlscope [options] --site <url>      read the sitemaps named by the site's robots.txt
-  crawlscope render [options] <url>      render the page as Googlebot (crawlscope render --help)
+/** `crawlscope --help`: one line per flag, its words under cli.help.flag.<key> in locales/<lang>.yml. */
+export const MAIN_HELP: HelpSpec = {
+  usage: [
+    { syntax: 'crawlscope [options] <url>…', key: 'cli.help.command.urls' },
+    { syntax: 'crawlscope [options] --sitemap <url>', key: 'cli.help.command.sitemap' },
+    { syntax: 'crawlscope [options] --site <url>', key: 'cli.help.command.site' },
+    { syntax: 'crawlscope render [options] <url>', key: 'cli.help.command.render' },
+  ],
+  about: [{ key: 'cli.help.about' }],
+  flags: [
+    { syntax: '--agent smartphone|desktop', key: 'cli.help.flag.agent', params: [D.agent] },
+    { syntax: '--agent <token>', key: 'cli.help.flag.agentCrawler' },
+    { syntax: '--crawlers', key: 'cli.help.flag.crawlers' },
+    // Values a user types back: as digits, not in the language's number format.
+    { syntax: '--limit <bytes>', key: 'cli.help.flag.limit', params: [LIMIT_CHOICES.join(', '), String(D.limit)] },
+    { syntax: '--concurrency <n>', key: 'cli.help.flag.concurrency', params: [String(D.minConcurrency), String(D.maxConcurrency), String(D.concurrency)] },
+    { syntax: '--max-urls <n>', key: 'cli.help.flag.maxUrls', params: [String(D.maxUrls)] },
+    { syntax: '--timeout <seconds>', key: 'cli.help.flag.timeout', params: [String(D.timeoutMs / 1000)] },
+    { syntax: '--json', key: 'cli.help.flag.json' },
+    { syntax: '--render', key: 'cli.help.flag.render' },
+    { syntax: '--lang <language>', key: 'cli.help.flag.lang' },
+    { syntax: '-h, --help', key: 'cli.help.flag.help' },
+  ],
+  after: [{ key: 'cli.help.exit' }],
+};
 
-Each URL is fetched as Googlebot (no cookies, robots.txt obeyed: a disallowed URL is reported
-with its line, not fetched) and judged: status and redirects, the exact bytes (headers as
-HTTP/1.1 text + uncompressed body) against Googlebot's limit, the cut and what lies past it,
-meta robots and X-Robots-Tag, canonical.
-
-Options:
-  --agent smartphone|desktop   Googlebot Smartphone or Googlebot Desktop (default ${D.agent})
-  --agent <crawler token>      another crawler of the catalog (GPTBot, Applebot, bingbot, CCBot…):
-                               its documented User-Agent on every request, robots.txt obeyed for it;
-                               the verdict stays Google's
-  --crawlers                   instead of the table, which other crawlers robots.txt keeps out of
-                               each URL, with the lines (no extra requests; --json: robots.others)
-  --limit <bytes>              byte limit for HTML: ${LIMIT_CHOICES.join(', ')} (default ${D.limit}; PDFs 64 MB)
-  --concurrency <n>            requests at once per host, ${D.minConcurrency}–${D.maxConcurrency} (default ${D.concurrency})
-  --max-urls <n>               stop after this many URLs (default ${D.maxUrls})
-  --timeout <seconds>          time per URL, redirects and body included (default ${D.timeoutMs / 1000})
-  --json                       one report per line (JSON Lines, docs/report-schema.json)
-  --render                     also render every fetched URL as Googlebot (crawlscope render), one at
-                               a time in the system Chromium, about a second per page: the
-                               differences that change indexing are listed (--json: each report's
-                               \`render\` block) and count as a problem (exit code 1)
-  --lang <language>            the language of the table and messages: en, de, es, sk, ru, zh_TW
-                               (default: from LC_ALL / LC_MESSAGES / LANG, else English)
-  -h, --help                   this help
-
-Exit code: 0 when every URL is indexable and within the byte limit; 1 when any is not;
-2 for a usage error, nothing to check, a sitemap that could not be fetched, or a server
-(a page's or its robots.txt's) that could not be reached.
-`;
-
+/** A mistake in the arguments, already in the user's language. */
 class UsageError extends Error {}
 
-function intOption(v: string | undefined, name: string, min: number, max: number, fallback: number): number {
+function intOption(v: string | undefined, name: string, min: number, max: number, fallback: number, t: Translate): number {
   if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw new UsageError(t('cli.error.wholeNumber', [`--${name}`, String(min), String(max), v]));
   return Number(v);
 }
 
-function httpUrl(v: string, what: string): string {
+/** An http(s) URL; `option` names the flag it came with (none: a URL given as it is). */
+function httpUrl(v: string, option: string | null, t: Translate): string {
   try {
     const u = new URL(v);
     if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
   } catch {
     /* falls through */
   }
-  throw new UsageError(`${what} must be an http(s) URL (got "${v}")`);
+  throw new UsageError(option ? t('cli.error.optionNotUrl', [option, v]) : t('cli.error.notUrl', [v]));
 }
 
 const pad = (s: string, n: number) => {
@@ -141,6 +135,10 @@ const UNREACHABLE = new Set(['http', 'network', 'timeout', 'redirects', 'robotsU
 
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
+  // The language first, so that even a mistake in the arguments is told in it.
+  const langArg = langArgument(argv);
+  const usageText = cliText(cliLanguage(langArg));
+  const u = usageText.t;
   let opts;
   try {
     const { values, positionals } = parseArgs({
@@ -163,7 +161,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       },
     });
     if (values.help) {
-      out.write(HELP);
+      out.write(helpText(MAIN_HELP, u));
       return 0;
     }
     const agentArg = values.agent ?? D.agent;
@@ -171,26 +169,26 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     // Any other value: a crawler of the catalog, sent with its operator's documented User-Agent.
     const asCrawler = googlebot ? null : crawlerUserAgent(agentArg);
     if (asCrawler && !asCrawler.ok) {
-      if (asCrawler.code === 'controlToken') throw new UsageError(`--agent ${asCrawler.token} is a control token: no crawler sends it`);
-      if (asCrawler.code === 'noUserAgent') throw new UsageError(`--agent ${asCrawler.token}: its operator documents no User-Agent string, so Crawlscope cannot send one`);
-      throw new UsageError(`--agent must be smartphone, desktop or a crawler token of the catalog, e.g. GPTBot (got "${agentArg}")`);
+      if (asCrawler.code === 'controlToken') throw new UsageError(u('cli.error.agentControlToken', [asCrawler.token]));
+      if (asCrawler.code === 'noUserAgent') throw new UsageError(u('cli.error.agentNoUserAgent', [asCrawler.token]));
+      throw new UsageError(u('cli.error.agentUnknown', [agentArg]));
     }
     const agent = googlebot ? agentArg : D.agent;
     const limit = values.limit === undefined ? D.limit : Number(values.limit);
-    if (!(LIMIT_CHOICES as readonly number[]).includes(limit)) throw new UsageError(`--limit must be one of ${LIMIT_CHOICES.join(', ')} (got "${values.limit}")`);
-    const urls = positionals.map((p) => httpUrl(p, 'A URL'));
-    const sitemaps = (values.sitemap ?? []).map((s) => httpUrl(s, '--sitemap'));
-    const site = values.site === undefined ? undefined : httpUrl(values.site, '--site');
-    if (!urls.length && !sitemaps.length && !site) throw new UsageError('Give URLs, --sitemap <url> or --site <url>.');
+    if (!(LIMIT_CHOICES as readonly number[]).includes(limit)) throw new UsageError(u('cli.error.limit', [LIMIT_CHOICES.join(', '), values.limit ?? '']));
+    const urls = positionals.map((p) => httpUrl(p, null, u));
+    const sitemaps = (values.sitemap ?? []).map((s) => httpUrl(s, '--sitemap', u));
+    const site = values.site === undefined ? undefined : httpUrl(values.site, '--site', u);
+    if (!urls.length && !sitemaps.length && !site) throw new UsageError(u('cli.error.nothingToCheck'));
     opts = {
       agent: agent as 'smartphone' | 'desktop',
       limit,
       urls,
       sitemaps,
       site,
-      concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency),
-      maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls),
-      timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000) * 1000,
+      concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency, u),
+      maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls, u),
+      timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000, u) * 1000,
       json: values.json === true,
       crawlers: values.crawlers === true,
       render: values.render === true,
@@ -198,10 +196,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       lang: values.lang,
     };
     if (values.lang !== undefined && cliLanguage(values.lang, {}) === 'en' && !/^en\b/i.test(values.lang)) {
-      throw new UsageError(`--lang must be one of en, de, es, sk, ru, zh_TW (got "${values.lang}")`);
+      throw new UsageError(u('cli.error.lang', [values.lang]));
     }
   } catch (e) {
-    err.write(`crawlscope: ${e instanceof Error ? e.message : String(e)}\n\n${HELP}`);
+    err.write(`crawlscope: ${e instanceof UsageError ? e.message : parseArgsErrorText(e, u)}\n\n${helpText(MAIN_HELP, u)}`);
     return 2;
   }
 

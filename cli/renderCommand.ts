@@ -4,33 +4,33 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { reportRender, renderCauseText } from '../lib/report';
-import type { RenderResult } from '../lib/render';
+import { RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderResult } from '../lib/render';
 import { cliLanguage, cliText } from './cliTranslate';
 import { renderInChromium } from './renderInChromium';
+import { helpText, langArgument, parseArgsErrorText, type HelpSpec } from './helpText';
 
-export const RENDER_HELP = `Usage:
-  crawlscope render [options] <url>
+/** --max-time's range in seconds. */
+const MIN_TIME = 5;
+const MAX_TIME = 60;
 
-Renders the page as Googlebot's renderer would, from only what Googlebot fetches: the first 2 MB of
-the HTML, and the scripts, styles and data requests robots.txt allows it (each under its own
-2 MB) — no cookies, empty storage, no images or video — in the system Chromium ($CHROMIUM_PATH,
-else /usr/bin/chromium), with a fresh profile. It reports what JavaScript changes for Google
-(a noindex added or removed, the canonical, structured data, links), the requests the render made
-or was refused (with their robots.txt lines), and why the render ended.
+/** A mistake in the arguments, already in the user's language. */
+class UsageError extends Error {}
 
-Options:
-  --agent smartphone|desktop   Googlebot Smartphone (412 px wide) or Desktop (1024 px) (default smartphone)
-  --max-time <seconds>         time limit of the render, 5–60 (default 20)
-  --force                      render even a page Google would not render (served noindex, not 200)
-  --screenshot <file.jpg>      write a full-page screenshot of the render (JPEG)
-  --json                       print the report's \`render\` block (docs/report-schema.json) instead
-  --lang <language>            en, de, es, sk, ru, zh_TW (default: from LC_ALL / LC_MESSAGES / LANG)
-  -h, --help                   this help
-
-Exit code: 0 when the render shows nothing that changes indexing; 1 when it does (a critical or
-warning difference, a page robots.txt blocks, a served noindex); 2 when it could not render
-(a usage error, no Chromium, the page could not be fetched).
-`;
+/** `crawlscope render --help`: one line per flag, its words under cli.render.flag.<key> (shared ones under cli.help.flag). */
+export const RENDER_HELP: HelpSpec = {
+  usage: [{ syntax: 'crawlscope render [options] <url>' }],
+  about: [{ key: 'cli.render.about', params: ['$CHROMIUM_PATH', '/usr/bin/chromium'] }],
+  flags: [
+    { syntax: '--agent smartphone|desktop', key: 'cli.render.flag.agent', params: [String(RENDER_VIEWPORTS.smartphone.width), String(RENDER_VIEWPORTS.desktop.width), 'smartphone'] },
+    { syntax: '--max-time <seconds>', key: 'cli.render.flag.maxTime', params: [String(MIN_TIME), String(MAX_TIME), String(RENDER_TIME_LIMIT_MS / 1000)] },
+    { syntax: '--force', key: 'cli.render.flag.force' },
+    { syntax: '--screenshot <file.jpg>', key: 'cli.render.flag.screenshot' },
+    { syntax: '--json', key: 'cli.render.flag.json' },
+    { syntax: '--lang <language>', key: 'cli.help.flag.lang' },
+    { syntax: '-h, --help', key: 'cli.help.flag.help' },
+  ],
+  after: [{ key: 'cli.render.exit' }],
+};
 
 /** 1: something in the render changes how Google indexes the page; 2: no render; 0: nothing. */
 export function renderExitCode(r: RenderResult): number {
@@ -41,6 +41,7 @@ export function renderExitCode(r: RenderResult): number {
 }
 
 export async function renderMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  const u = cliText(cliLanguage(langArgument(argv))).t;
   let opts;
   try {
     const { values, positionals } = parseArgs({
@@ -58,19 +59,20 @@ export async function renderMain(argv: string[], out: NodeJS.WritableStream = pr
       },
     });
     if (values.help) {
-      out.write(RENDER_HELP);
+      out.write(helpText(RENDER_HELP, u));
       return 0;
     }
-    if (positionals.length !== 1) throw new Error('Give one URL to render.');
-    const u = new URL(positionals[0]!);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`The URL must be http(s) (got "${positionals[0]}")`);
+    if (positionals.length !== 1) throw new UsageError(u('cli.render.oneUrl'));
+    const url = URL.canParse(positionals[0]!) ? new URL(positionals[0]!) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(u('cli.error.notUrl', [positionals[0]!]));
     const agent = values.agent ?? 'smartphone';
-    if (agent !== 'smartphone' && agent !== 'desktop') throw new Error(`--agent must be smartphone or desktop (got "${agent}")`);
-    const maxTime = values['max-time'] === undefined ? 20 : Number(values['max-time']);
-    if (!Number.isInteger(maxTime) || maxTime < 5 || maxTime > 60) throw new Error(`--max-time must be a whole number of seconds from 5 to 60 (got "${values['max-time']}")`);
-    opts = { url: u.href, agent: agent as 'smartphone' | 'desktop', maxTime, force: values.force === true, screenshot: values.screenshot, json: values.json === true, lang: values.lang };
+    if (agent !== 'smartphone' && agent !== 'desktop') throw new UsageError(u('cli.render.agent', [agent]));
+    const rawTime = values['max-time'];
+    const maxTime = rawTime === undefined ? RENDER_TIME_LIMIT_MS / 1000 : Number(rawTime);
+    if (rawTime !== undefined && (!/^\d+$/.test(rawTime) || maxTime < MIN_TIME || maxTime > MAX_TIME)) throw new UsageError(u('cli.render.maxTime', [String(MIN_TIME), String(MAX_TIME), rawTime]));
+    opts = { url: url.href, agent: agent as 'smartphone' | 'desktop', maxTime, force: values.force === true, screenshot: values.screenshot, json: values.json === true, lang: values.lang };
   } catch (e) {
-    err.write(`crawlscope render: ${e instanceof Error ? e.message : String(e)}\n\n${RENDER_HELP}`);
+    err.write(`crawlscope render: ${e instanceof UsageError ? e.message : parseArgsErrorText(e, u)}\n\n${helpText(RENDER_HELP, u)}`);
     return 2;
   }
   const { t, number } = cliText(cliLanguage(opts.lang));

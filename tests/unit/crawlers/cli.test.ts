@@ -80,9 +80,9 @@ describe('crawlscope --agent <crawler token>', () => {
   it('usage errors: no documented User-Agent, a control token, an unknown token (exit 2)', async () => {
     const claude = await runCli(['--agent', 'ClaudeBot', url('/')]);
     expect(claude.code).toBe(2);
-    expect(claude.err.split('\n')[0]).toBe('crawlscope: --agent ClaudeBot: its operator documents no User-Agent string, so Crawlscope cannot send one');
-    expect((await runCli(['--agent', 'Applebot-Extended', url('/')])).err.split('\n')[0]).toBe('crawlscope: --agent Applebot-Extended is a control token: no crawler sends it');
-    expect((await runCli(['--agent', 'NoSuchBot', url('/')])).err.split('\n')[0]).toBe('crawlscope: --agent must be smartphone, desktop or a crawler token of the catalog, e.g. GPTBot (got "NoSuchBot")');
+    expect(claude.err.split('\n')[0]).toBe(`crawlscope: ${say('cli.error.agentNoUserAgent', ['ClaudeBot'])}`);
+    expect((await runCli(['--agent', 'Applebot-Extended', url('/')])).err.split('\n')[0]).toBe(`crawlscope: ${say('cli.error.agentControlToken', ['Applebot-Extended'])}`);
+    expect((await runCli(['--agent', 'NoSuchBot', url('/')])).err.split('\n')[0]).toBe(`crawlscope: ${say('cli.error.agentUnknown', ['NoSuchBot'])}`);
   });
 });
 
