@@ -11,6 +11,7 @@ import {
   noindexCell,
   problemText,
   progressText,
+  runOutcome,
   robotsCell,
   SITE_CHECK_DEFAULTS as D,
   SITE_COLUMNS,
@@ -54,14 +55,21 @@ Options:
   --concurrency <n>            requests at once per host, ${D.minConcurrency}–${D.maxConcurrency} (default ${D.concurrency})
   --max-urls <n>               stop after this many URLs (default ${D.maxUrls})
   --timeout <seconds>          time per URL, redirects and body included (default ${D.timeoutMs / 1000})
+  --max-time <seconds>         time for the whole run (default ${D.maxTimeMs / 1000} = ${D.maxTimeMs / 60_000} min); then it
+                               stops and says so, with the counts so far
+  --follow-foreign             also fetch the URLs a sitemap may not list (another host, or outside
+                               its folder with no robots.txt Sitemap: line naming it); still listed
   --json                       one report per line (JSON Lines, docs/report-schema.json)
   --lang <language>            the language of the table and messages: en, de, es, sk, ru, zh_TW
                                (default: from LC_ALL / LC_MESSAGES / LANG, else English)
   -h, --help                   this help
 
-Exit code: 0 when every URL is indexable and within the byte limit; 1 when any is not;
-2 for a usage error, nothing to check, a sitemap that could not be fetched, or a server
-(a page's or its robots.txt's) that could not be reached.
+Exit code:
+  0  every URL indexable (within the byte limit) and every sitemap read whole
+  1  a URL not indexable or at risk (or its server unreachable), or a sitemap problem:
+     malformed, capped, not fetched, bad entries, URLs it may not list
+  2  nothing could be checked, the run was cancelled (Ctrl-C) or reached --max-time,
+     or a usage error
 `;
 
 class UsageError extends Error {}
@@ -130,9 +138,6 @@ function table(rows: SiteRow[], text: CliText): string {
   return out.join('\n');
 }
 
-/** Exit code 2: a sitemap that could not be fetched, or nothing at all to check. */
-const UNREACHABLE = new Set(['http', 'network', 'timeout', 'redirects', 'robotsUnreachable', 'noSitemap']);
-
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
   let opts;
@@ -149,6 +154,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         concurrency: { type: 'string' },
         'max-urls': { type: 'string' },
         timeout: { type: 'string' },
+        'max-time': { type: 'string' },
+        'follow-foreign': { type: 'boolean' },
         json: { type: 'boolean' },
         crawlers: { type: 'boolean' },
         lang: { type: 'string' },
@@ -184,6 +191,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency),
       maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls),
       timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000) * 1000,
+      maxTimeMs: intOption(values['max-time'], 'max-time', D.minMaxTimeMs / 1000, D.maxMaxTimeMs / 1000, D.maxTimeMs / 1000) * 1000,
+      followForeign: values['follow-foreign'] === true,
       json: values.json === true,
       crawlers: values.crawlers === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
@@ -203,8 +212,6 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const crawlerRows: CrawlersRow[] = [];
   /** With --agent <crawler>: the URLs robots.txt keeps from that crawler (not requested), with the reason's words. */
   const keptOut: string[] = [];
-  let failing = 0;
-  let unreachable = 0;
   const progress = err === process.stderr && process.stderr.isTTY;
   const check = startSiteCheck({
     fetchHop: nodeFetchHop(),
@@ -216,14 +223,13 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     concurrency: opts.concurrency,
     maxUrls: opts.maxUrls,
     timeoutMs: opts.timeoutMs,
+    maxTimeMs: opts.maxTimeMs,
+    followForeign: opts.followForeign,
     translate: t,
     generator: `Crawlscope ${VERSION} (command line)`,
     crawler: opts.crawler,
     otherCrawlers: opts.crawlers,
     onReport: (r: Report) => {
-      if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
-      // No connection to the server (the page or its robots.txt): the check could not measure the site.
-      if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
       // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
       const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
       if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
@@ -256,17 +262,16 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${w.progress}\n${w.counts}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
+  } else {
+    // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
+    const w = progressText(summary.progress, t, text.duration);
+    for (const line of [w.ended, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
   }
   for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
-  if (summary.progress.state === 'cancelled') return 2;
-  if (summary.progress.done === 0) {
-    err.write(t('sitecheck.nothing') + '\n');
-    return 2;
-  }
-  if (problems.some((p) => UNREACHABLE.has(p.code)) || summary.errors.length || unreachable) return 2;
-  return failing > 0 ? 1 : 0;
+  if (summary.progress.done === 0 && summary.progress.state === 'done') err.write(t('sitecheck.nothing') + '\n');
+  return runOutcome(summary);
 }
 
 process.exitCode = await main(process.argv.slice(2));

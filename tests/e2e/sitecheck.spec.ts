@@ -57,7 +57,7 @@ test.describe('Check this site', () => {
 
   test('a given sitemap that is malformed: the error with its line, the URLs before it checked; Googlebot Desktop', async ({ page, demo, openPopup }) => {
     const sc = await openSiteCheck(page, demo, openPopup);
-    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/broken/malformed.xml`);
+    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/sitemap-malformed.xml`);
     await sc.getByTestId('agent').selectOption('desktop');
     await sc.getByTestId('start').click();
     await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });

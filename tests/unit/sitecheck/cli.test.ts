@@ -172,18 +172,18 @@ describe('crawlscope (command line)', () => {
   }, 30_000);
 
   it('a malformed sitemap: the URLs before the error are checked, the error is printed with its line', async () => {
-    const { code, out, err } = await cli(['--sitemap', `${O}/sitecheck/broken/malformed.xml`, '--json']);
+    const { code, out, err } = await cli(['--sitemap', `${O}/sitecheck/sitemap-malformed.xml`, '--json']);
     expect(code).toBe(1);
     expect(lines(out).map((r) => [r.siteCheck!.requestedUrl, r.verdict]).sort()).toEqual([
       [`${O}/sitecheck/noindex-meta.html`, 'not-indexable'],
       [`${O}/sitecheck/ok.html`, 'indexable'],
       [`${O}/sitecheck/x.html`, 'not-indexable'],
     ]);
-    expect(err.split('\n')).toContain(`${O}/sitecheck/broken/malformed.xml: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.malformed', ['unexpected close tag.'])])}`);
+    expect(err.split('\n')).toContain(`${O}/sitecheck/sitemap-malformed.xml: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.malformed', ['unexpected close tag.'])])}`);
   }, 30_000);
 
   it('exit 2: a sitemap in the wrong namespace leaves nothing to check; an unreachable server; usage errors', async () => {
-    const wrong = await cli(['--sitemap', `${O}/sitecheck/broken/wrong-namespace.xml`]);
+    const wrong = await cli(['--sitemap', `${O}/sitecheck/sitemap-wrong-namespace.xml`]);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain(say('sitecheck.problem.noNamespace', ['urlset']));
     expect(wrong.err.split('\n')).toContain(say('sitecheck.nothing'));
