@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../fixtures/demo-site/server.mjs';
-import { overTail } from '../../fixtures/demo-site/routes/sitecheck.mjs';
+import { overTail, scopeSitemapLines } from '../../fixtures/demo-site/routes/sitecheck.mjs';
+import { cliText } from '../../../cli/cliTranslate';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import type { Report } from '../../../lib/report';
 import { displayWidth } from '../../../cli/displayWidth';
@@ -205,5 +206,36 @@ describe('crawlscope (command line)', () => {
     expect(help.out).toMatch(new RegExp(`--max-urls <n> +.*\\(default ${D.maxUrls}\\)`));
     expect(help.out).toMatch(new RegExp(`--agent smartphone\\|desktop +.*\\(default ${D.agent}\\)`));
     expect(help.out).toContain(`(default ${D.limit}; PDFs 64 MB)`);
+    expect(help.out).toMatch(new RegExp(`--max-time <seconds> +.*\\(default ${D.maxTimeMs / 1000} = 30 min\\)`));
+    expect(help.out).toMatch(/--follow-foreign +also fetch the URLs a sitemap may not list/);
+    expect(help.out).toMatch(/^ {2}2 {2}nothing could be checked, the run was cancelled \(Ctrl-C\) or reached --max-time,$/m);
+  }, 60_000);
+
+  it('sitemap scope: a URL outside the folder and one on another host listed with their lines, not fetched; duplicates by spelling counted; exit 1 — --max-time: stops, says so, exit 2', async () => {
+    const l = scopeSitemapLines(O);
+    const sm = `${O}/sitecheck/scope/sitemap.xml`;
+    const { code, out, err } = await cli(['--sitemap', sm, '--json']);
+    expect(code).toBe(1);
+    // café.html, caf%c3%a9.html and the page: two URLs, each fetched once, under their one spelling.
+    expect(lines(out).map((r) => [r.siteCheck!.requestedUrl, r.siteCheck!.sitemapLine, r.verdict]).sort()).toEqual([
+      [`${O}/sitecheck/scope/caf%C3%A9.html`, 4, 'indexable'],
+      [l.page, 3, 'indexable'],
+    ]);
+    expect(err.split('\n').filter(Boolean)).toEqual([
+      say('sitecheck.notAccepted', [2]),
+      say('sitecheck.duplicates', [1]),
+      `${sm}: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.outsideFolder', [l.outside, `${O}/sitecheck/scope/`, `${O}/robots.txt`])])}`,
+      `${sm}: ${say('sitecheck.problemAt', [7, say('sitecheck.problem.foreignHost', [l.foreign])])}`,
+    ]);
+    const table = await cli(['--sitemap', sm]);
+    expect(table.out).toContain(`${say('sitecheck.sitemapLine', [sm, 5, 463])} (${say('sitecheck.sitemapNotAccepted', [2])}, ${say('sitecheck.sitemapDuplicates', [1])})\n`);
+    expect(table.out.endsWith(`${say('sitecheck.progress', [2, 2])}\n${say('sitecheck.counts', [2, 0, 0, 0])}\n${say('sitecheck.notAccepted', [2])}\n${say('sitecheck.duplicates', [1])}\n`)).toBe(true);
+
+    const timed = await cli(['--sitemap', `${O}/sitecheck/scope/drip.xml`, '--max-time', '2']);
+    expect(timed.code).toBe(2);
+    const ended = timed.out.split('\n').find((x) => x.startsWith(say('sitecheck.ended.timeLimit', [cliText('en').duration(2_000), 0, 0]).split('(')[0]!))!;
+    const [, n, total] = /(\d+) URLs? of (\d+)/.exec(ended)!;
+    expect(ended).toBe(say('sitecheck.ended.timeLimit', [cliText('en').duration(2_000), Number(n), Number(total)]));
+    expect(timed.out).toContain(`\n${say('sitecheck.progress', [Number(n), Number(total)])}\n`);
   }, 60_000);
 });
