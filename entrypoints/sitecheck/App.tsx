@@ -168,11 +168,11 @@ export function App() {
             {i18n.t('sitecheck.maxTimeLabel')}{' '}
             <input
               type="number"
-              min={1}
+              min={SITE_CHECK_DEFAULTS.minMaxTimeMs / 60_000}
               max={maxMinutes}
               step="any"
               value={s.maxTimeMinutes}
-              onChange={(e) => s.set({ maxTimeMinutes: Math.min(maxMinutes, Math.max(SITE_CHECK_DEFAULTS.minMaxTimeMs / 60_000, Number(e.target.value) || 1)) })}
+              onChange={(e) => s.set({ maxTimeMinutes: Math.min(maxMinutes, Math.max(SITE_CHECK_DEFAULTS.minMaxTimeMs / 60_000, Number(e.target.value) || SITE_CHECK_DEFAULTS.maxTimeMs / 60_000)) })}
               data-testid="max-time"
             />
           </label>
