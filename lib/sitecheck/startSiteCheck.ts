@@ -234,7 +234,8 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       state = 'timeLimit';
       run.abort();
       wake();
-    }, Math.max(0, maxTimeMs - activeMs()));
+      // setTimeout holds at most 2^31 − 1 ms: a longer limit is re-armed when that much has passed.
+    }, Math.min(2_147_483_647, Math.max(0, maxTimeMs - activeMs())));
   };
 
   // robots.txt once per origin for the whole run, parsed once.
