@@ -11,6 +11,7 @@ import {
   noindexCell,
   problemText,
   progressText,
+  runOutcome,
   robotsCell,
   SITE_CHECK_DEFAULTS as D,
   SITE_COLUMNS,
@@ -54,6 +55,8 @@ export const MAIN_HELP: HelpSpec = {
     { syntax: '--concurrency <n>', key: 'cli.help.flag.concurrency', params: [String(D.minConcurrency), String(D.maxConcurrency), String(D.concurrency)] },
     { syntax: '--max-urls <n>', key: 'cli.help.flag.maxUrls', params: [String(D.maxUrls)] },
     { syntax: '--timeout <seconds>', key: 'cli.help.flag.timeout', params: [String(D.timeoutMs / 1000)] },
+    { syntax: '--max-time <seconds>', key: 'cli.help.flag.maxTime', params: [String(D.maxTimeMs / 1000), String(D.maxTimeMs / 60_000)] },
+    { syntax: '--follow-foreign', key: 'cli.help.flag.followForeign' },
     { syntax: '--json', key: 'cli.help.flag.json' },
     { syntax: '--render', key: 'cli.help.flag.render' },
     { syntax: '--lang <language>', key: 'cli.help.flag.lang' },
@@ -130,9 +133,6 @@ function table(rows: SiteRow[], text: CliText): string {
   return out.join('\n');
 }
 
-/** Exit code 2: a sitemap that could not be fetched, or nothing at all to check. */
-const UNREACHABLE = new Set(['http', 'network', 'timeout', 'redirects', 'robotsUnreachable', 'noSitemap']);
-
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
   // The language first, so that even a mistake in the arguments is told in it.
@@ -153,6 +153,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         concurrency: { type: 'string' },
         'max-urls': { type: 'string' },
         timeout: { type: 'string' },
+        'max-time': { type: 'string' },
+        'follow-foreign': { type: 'boolean' },
         json: { type: 'boolean' },
         crawlers: { type: 'boolean' },
         render: { type: 'boolean' },
@@ -189,6 +191,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency, u),
       maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls, u),
       timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000, u) * 1000,
+      maxTimeMs: intOption(values['max-time'], 'max-time', D.minMaxTimeMs / 1000, D.maxMaxTimeMs / 1000, D.maxTimeMs / 1000, u) * 1000,
+      followForeign: values['follow-foreign'] === true,
       json: values.json === true,
       crawlers: values.crawlers === true,
       render: values.render === true,
@@ -209,14 +213,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const crawlerRows: CrawlersRow[] = [];
   /** With --agent <crawler>: the URLs robots.txt keeps from that crawler (not requested), with the reason's words. */
   const keptOut: string[] = [];
-  let failing = 0;
-  let unreachable = 0;
   const progress = err === process.stderr && process.stderr.isTTY;
   /** One finished report: counted, then written (JSON Lines) or kept as one small row for the table. */
   const report = (r: Report) => {
-    if (r.verdict !== 'indexable' || r.bytes?.truncated) failing++;
-    // No connection to the server (the page or its robots.txt): the check could not measure the site.
-    if (r.siteCheck?.error === 'network' || r.reasons.some((x) => x.code === 'robotsUnreachableNetwork')) unreachable++;
     // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
     const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
     if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
@@ -249,6 +248,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     concurrency: opts.concurrency,
     maxUrls: opts.maxUrls,
     timeoutMs: opts.timeoutMs,
+    maxTimeMs: opts.maxTimeMs,
+    followForeign: opts.followForeign,
     translate: t,
     generator: `Crawlscope ${VERSION} (command line)`,
     crawler: opts.crawler,
@@ -262,7 +263,6 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         if (got.report.render) rendered++;
         if (renderChangesIndexing(got.report)) {
           renderChanges++;
-          failing++;
           renderText.push(...renderLines(got.report, t));
         }
         report(got.report);
@@ -299,17 +299,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, ...renderText].join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${w.progress}\n${w.counts}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
+  } else {
+    // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
+    const w = progressText(summary.progress, t, text.duration);
+    for (const line of [w.ended, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
   }
   for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
-  if (summary.progress.state === 'cancelled') return 2;
-  if (summary.progress.done === 0) {
-    err.write(t('sitecheck.nothing') + '\n');
-    return 2;
-  }
-  if (problems.some((p) => UNREACHABLE.has(p.code)) || summary.errors.length || unreachable) return 2;
-  return failing > 0 ? 1 : 0;
+  if (summary.progress.done === 0 && summary.progress.state === 'done') err.write(t('sitecheck.nothing') + '\n');
+  const outcome = runOutcome(summary);
+  // A render difference that changes indexing is a problem of that URL, as a noindex would be.
+  return outcome === 0 && renderChanges > 0 ? 1 : outcome;
 }
 
 process.exitCode = await main(process.argv.slice(2));

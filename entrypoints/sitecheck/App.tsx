@@ -106,6 +106,7 @@ export function App() {
   const p = s.progress;
   const words = p ? progressText(p, tDynamic, formatDuration) : null;
   const { minConcurrency: min, maxConcurrency: max } = SITE_CHECK_DEFAULTS;
+  const maxMinutes = SITE_CHECK_DEFAULTS.maxMaxTimeMs / 60_000;
   return (
     <main className="cs-popup" data-testid="sitecheck">
       <h1>{i18n.t('sitecheck.heading')}</h1>
@@ -163,6 +164,22 @@ export function App() {
             {i18n.t('sitecheck.concurrencyLabel')}{' '}
             <input type="number" min={min} max={max} value={s.concurrency} onChange={(e) => s.set({ concurrency: Math.min(max, Math.max(min, Number(e.target.value) || min)) })} data-testid="concurrency" />
           </label>
+          <label>
+            {i18n.t('sitecheck.maxTimeLabel')}{' '}
+            <input
+              type="number"
+              min={SITE_CHECK_DEFAULTS.minMaxTimeMs / 60_000}
+              max={maxMinutes}
+              step="any"
+              value={s.maxTimeMinutes}
+              onChange={(e) => s.set({ maxTimeMinutes: Math.min(maxMinutes, Math.max(SITE_CHECK_DEFAULTS.minMaxTimeMs / 60_000, Number(e.target.value) || SITE_CHECK_DEFAULTS.maxTimeMs / 60_000)) })}
+              data-testid="max-time"
+            />
+          </label>
+          <label>
+            <input type="checkbox" checked={s.followForeign} onChange={(e) => s.set({ followForeign: e.target.checked })} data-testid="follow-foreign" />{' '}
+            {i18n.t('sitecheck.followForeignLabel')}
+          </label>
           <span className="cs-muted" data-testid="limit">{i18n.t('sitecheck.limitNote', [s.limit])}</span>
           <div>
             <button type="submit" data-testid="start">{i18n.t('sitecheck.start')}</button>
@@ -179,7 +196,10 @@ export function App() {
             {words.eta ? <span data-testid="eta"> — {words.eta}</span> : null}
           </p>
           <progress value={p.done} max={Math.max(1, p.total)} data-testid="progress-bar" style={{ width: '100%' }} />
+          {words.ended ? <p className="cs-note" role="status" data-testid="ended">{words.ended}</p> : null}
           <p data-testid="counts">{words.counts}</p>
+          {words.notAccepted ? <p className="cs-note" data-testid="not-accepted">{words.notAccepted}</p> : null}
+          {words.duplicates ? <p className="cs-muted" data-testid="duplicates">{words.duplicates}</p> : null}
           {busy ? (
             <p>
               {s.phase === 'running' ? (

@@ -64,7 +64,7 @@ const backgroundHop: HopFetcher = async (url, { userAgent, signal }) => {
   return { status: head.status, statusLine: head.statusLine, headers: head.headers, body };
 };
 
-export type Phase = 'idle' | 'running' | 'paused' | 'done' | 'cancelled';
+export type Phase = 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'timeLimit';
 
 interface SiteCheckPage {
   /** The origin the page was opened for (from ?url=), or null. */
@@ -74,6 +74,10 @@ interface SiteCheckPage {
   /** Run as this crawler of the catalog instead of Googlebot (its documented User-Agent), or null. */
   crawler: string | null;
   concurrency: number;
+  /** The whole run's time limit, in minutes. */
+  maxTimeMinutes: number;
+  /** Fetch the URLs a sitemap may not list anyway (they are still listed). */
+  followForeign: boolean;
   limit: number;
   phase: Phase;
   progress: SiteCheckProgress | null;
@@ -89,7 +93,7 @@ interface SiteCheckPage {
    */
   access: { state: 'missing' | 'refused'; origins: string[] } | null;
   init: (url: string | null) => Promise<void>;
-  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency'>>) => void;
+  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign'>>) => void;
   start: () => Promise<void>;
   pause: () => void;
   resume: () => void;
@@ -128,6 +132,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     agent: SITE_CHECK_DEFAULTS.agent,
     crawler: null,
     concurrency: SITE_CHECK_DEFAULTS.concurrency,
+    maxTimeMinutes: SITE_CHECK_DEFAULTS.maxTimeMs / 60_000,
+    followForeign: false,
     limit: SITE_CHECK_DEFAULTS.limit,
     phase: 'idle',
     progress: null,
@@ -154,7 +160,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     },
     set: (change) => set(change),
     start: async () => {
-      const { site, sitemap, agent, crawler, concurrency, limit, phase } = get();
+      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase } = get();
       const asCrawler = crawler ? crawlerUserAgent(crawler) : null;
       if (!site || phase === 'running' || phase === 'paused') return;
       const given = sitemap.trim();
@@ -183,6 +189,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         agent,
         crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
         concurrency,
+        maxTimeMs: maxTimeMinutes * 60_000,
+        followForeign,
         limit,
         translate: tDynamic,
         generator: `Crawlscope ${browser.runtime.getManifest().version}`,

@@ -21,6 +21,9 @@ export {
   type SitemapStatus,
 } from './startSiteCheck';
 export { siteRow, type SiteRow } from './siteRow';
+export { normalizeUrl } from './normalizeUrl';
+export { sitemapScope, sitemapFolder, acceptedByRobots, type SitemapScope } from './sitemapScope';
+export { runOutcome } from './runOutcome';
 export { worstFirst } from './worstFirst';
 export { rowsToCsv, csvField, CSV_COLUMNS } from './rowsToCsv';
 export * from './display';

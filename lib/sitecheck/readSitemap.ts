@@ -38,10 +38,16 @@ export interface ReadSitemapOptions {
   signal?: AbortSignal;
   maxUrls?: number;
   maxBytes?: number;
-  /** Time the read may spend waiting for bytes, in all (default 60 s). */
+  /**
+   * Time the sitemap may take, in all (default 60 s), counted from `startedAt` — the request's
+   * headers included — less the time `onEntries` holds the read (the checks it feeds).
+   */
   readMs?: number;
   /** Time it may wait for the next bytes (default 10 s). */
   idleMs?: number;
+  /** When the request for the sitemap was sent (default: now). */
+  startedAt?: number;
+  now?: () => number;
 }
 
 const XML_WS = /^[\x20\x09\x0a\x0d]+|[\x20\x09\x0a\x0d]+$/g;
@@ -55,7 +61,8 @@ const XML_WS = /^[\x20\x09\x0a\x0d]+|[\x20\x09\x0a\x0d]+$/g;
  *
  * Caps: 50,000 entries and 50 MB uncompressed (past either, reading stops with a fatal problem;
  * what was read before is kept, so those URLs can still be checked), 2,048 characters per <loc>,
- * 60 s of waiting for the network in all and 10 s for any one read. Malformed XML stops at the
+ * 60 s in all from the request (the time `onEntries` holds it not counted) and 10 s for any one
+ * read. Malformed XML stops at the
  * first error with its line. Entities are the XML ones only (no DTD is ever expanded). Never
  * throws for anything the file contains.
  */
@@ -69,6 +76,12 @@ export async function readSitemap(
   const maxBytes = opts.maxBytes ?? SITEMAP_MAX_BYTES;
   const readMs = opts.readMs ?? SITEMAP_READ_MS;
   const idleMs = opts.idleMs ?? SITEMAP_IDLE_MS;
+  const now = opts.now ?? Date.now;
+  const startedAt = opts.startedAt ?? now();
+  /** Time spent in `onEntries`: not the sitemap's to answer for. */
+  let held = 0;
+  /** Time the sitemap has taken so far. */
+  const spent = () => now() - startedAt - held;
   const out: SitemapRead = { kind: null, entries: 0, bytes: 0, gzip: false, problems: [], problemCount: 0, complete: false };
   let fatal = false;
   const problem = (code: SitemapProblemCode, line: number | null, params: MessageParam[], isFatal: boolean) => {
@@ -105,13 +118,13 @@ export async function readSitemap(
   let head = '';
   // A <loc> is taken once its end tag proves good: saxes closes an element and then reports a
   // wrong end tag (</url> for an open <loc>), so the entry waits until the next event.
-  let held: { raw: string; line: number; long: boolean } | null = null;
+  let heldLoc: { raw: string; line: number; long: boolean } | null = null;
   const commit = () => {
-    if (held && !fatal) entry(held.raw, held.line, held.long);
-    held = null;
+    if (heldLoc && !fatal) entry(heldLoc.raw, heldLoc.line, heldLoc.long);
+    heldLoc = null;
   };
   xml.on('error', (e) => {
-    held = null;
+    heldLoc = null;
     // An HTML page served as a sitemap is not XML at all: say what it is.
     if (depth === 0 && /^[\s\ufeff]*<(!doctype\s+html|html[\s>])/i.test(head)) return problem('notSitemap', xml.line, ['html'], true);
     problem('malformed', xml.line, [e.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')], true);
@@ -147,7 +160,7 @@ export async function readSitemap(
     if (fatal) return;
     if (depth === 3 && inLoc) {
       inLoc = false;
-      held = { raw: locText, line: locLine, long: locLong };
+      heldLoc = { raw: locText, line: locLine, long: locLong };
     } else if (depth === 2) inEntry = false;
     depth--;
   });
@@ -202,16 +215,15 @@ export async function readSitemap(
 
   // ── the byte stream: gzip by magic number, caps and time limits ──
   let reader: ReadableStreamDefaultReader<Uint8Array> = body.getReader();
-  let spent = 0;
   const signal = opts.signal;
   let readError = '';
   const read = async (): Promise<ReadableStreamReadResult<Uint8Array> | 'timeout' | 'error'> => {
     if (signal?.aborted) return 'timeout';
-    const ms = Math.min(idleMs, readMs - spent);
+    // To the millisecond: the wait ends when the sitemap's whole time is up, not a read later.
+    const ms = Math.min(idleMs, readMs - spent());
     if (ms <= 0) return 'timeout';
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
-    const t0 = Date.now();
     const stop = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), ms);
       onAbort = () => resolve('timeout');
@@ -225,7 +237,14 @@ export async function readSitemap(
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
-      spent += Date.now() - t0;
+    }
+  };
+  const hand = async (b: SitemapEntry[], kind: SitemapKind) => {
+    const t0 = now();
+    try {
+      return await onEntries(b, kind);
+    } finally {
+      held += now() - t0;
     }
   };
 
@@ -236,7 +255,7 @@ export async function readSitemap(
     for (;;) {
       const r = await read();
       if (r === 'timeout') {
-        problem('timeout', null, [Math.round(Math.min(readMs, spent) / 1000)], true);
+        problem('timeout', null, [Math.round(Math.min(readMs, spent()) / 1000)], true);
         break;
       }
       if (r === 'error') {
@@ -270,11 +289,11 @@ export async function readSitemap(
       if (batch.length) {
         const b = batch;
         batch = [];
-        if ((await onEntries(b, out.kind ?? 'urlset')) === false) break;
+        if ((await hand(b, out.kind ?? 'urlset')) === false) break;
       }
       if (fatal) break;
     }
-    if (batch.length && out.kind) await onEntries(batch, out.kind);
+    if (batch.length && out.kind) await hand(batch, out.kind);
     batch = [];
   } finally {
     if (!ended) await reader.cancel().catch(() => undefined);

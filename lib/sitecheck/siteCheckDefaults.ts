@@ -22,4 +22,8 @@ export const SITE_CHECK_DEFAULTS = {
   /** URLs checked at most; the rest of the sitemaps is not read. */
   maxUrls: 50_000,
   maxMaxUrls: 1_000_000,
+  /** Time for the whole run (paused time not counted): then it stops, and says so with the counts so far. */
+  maxTimeMs: 30 * 60_000,
+  minMaxTimeMs: 1_000,
+  maxMaxTimeMs: 24 * 3_600_000,
 } as const;

@@ -6,6 +6,9 @@ import { checkUrl, type RobotsFacts } from './checkUrl';
 import { createRobotsReader, followRedirects, noHash, SITEMAP_REDIRECTS, type HopFetcher } from '../crawl';
 import { readSitemap, type SitemapKind } from './readSitemap';
 import { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
+import { normalizeUrl } from './normalizeUrl';
+import { acceptedByRobots, sitemapScope } from './sitemapScope';
+import { SITEMAP_MAX_PROBLEMS } from './sitemapLimits';
 import type { SiteAgent, SitemapProblem, SitemapProblemCode, UrlSource } from './types';
 
 export interface SiteCheckOptions {
@@ -30,6 +33,10 @@ export interface SiteCheckOptions {
   maxUrls?: number;
   /** Time per URL (default 10 s). */
   timeoutMs?: number;
+  /** Time for the whole run, paused time not counted (default 30 min): then it stops with state 'timeLimit'. */
+  maxTimeMs?: number;
+  /** Fetch the URLs a sitemap may not list (another host, outside its folder) anyway; they are still listed. */
+  followForeign?: boolean;
   translate: Translate;
   generator: string;
   onReport?: (report: Report) => void;
@@ -38,7 +45,8 @@ export interface SiteCheckOptions {
   now?: () => number;
 }
 
-export type SiteCheckState = 'running' | 'paused' | 'done' | 'cancelled';
+/** `cancelled`: cancel() was called; `timeLimit`: the run's time (maxTimeMs) was up. Both keep the counts so far. */
+export type SiteCheckState = 'running' | 'paused' | 'done' | 'cancelled' | 'timeLimit';
 
 export interface SiteCheckProgress {
   state: SiteCheckState;
@@ -53,8 +61,17 @@ export interface SiteCheckProgress {
   etaMs: number | null;
   elapsedMs: number;
   sitemaps: number;
-  /** Sitemap problems so far. */
+  /** Sitemap problems so far (URLs not accepted from their sitemap included). */
   problems: number;
+  /** URLs listed again (in the same or another sitemap, or spelled another way): checked once. */
+  duplicates: number;
+  /** URLs a sitemap may not list (another host, outside its folder): not fetched unless `followForeign`. */
+  notAccepted: number;
+  followForeign: boolean;
+  /** Reports of URLs whose server (or robots.txt) gave no answer: refused, reset, or silent past the time limit alike. */
+  unreachable: number;
+  /** The run's time limit. */
+  maxTimeMs: number;
 }
 
 /** One sitemap as it was read. */
@@ -67,7 +84,13 @@ export interface SitemapStatus {
   entries: number;
   bytes: number;
   gzip: boolean;
+  /** Read to its end with no fatal problem. */
+  complete: boolean;
   problems: SitemapProblem[];
+  /** Its URLs it may not list (the first 50 are in `problems`, with their lines). */
+  notAccepted: number;
+  /** Its URLs already listed (here or in another sitemap). */
+  duplicates: number;
 }
 
 export interface SiteCheckSummary {
@@ -113,12 +136,23 @@ const originOf = (u: string) => {
   }
 };
 
+/** Report reasons that mean robots.txt gave no answer at all (as opposed to an HTTP error status). */
+const ROBOTS_NO_ANSWER = new Set(['robotsUnreachableNetwork', 'robotsUnreachableTimeout']);
+
+/** No answer from the server: the request failed or nothing complete came in time — however it failed, it counts the same. */
+const unreachableReport = (r: Report) =>
+  r.siteCheck?.error === 'network' || r.siteCheck?.error === 'timeout' || r.reasons.some((x) => ROBOTS_NO_ANSWER.has(x.code));
+
 /**
  * Checks every URL of a site's sitemaps (or of a list) as Googlebot, one report per URL
  * (checkUrl), politely: at most `concurrency` requests at once per host — one from the first
  * 429 or 5xx on, as Googlebot slows down for the whole host — robots.txt fetched once per origin,
- * sitemaps streamed as they are checked (the reader waits while 1,000 URLs are queued), the
- * pages' bodies dropped as soon as their report is built. The caller keeps the reports it wants.
+ * sitemaps streamed as they are checked (the reader waits while 1,000 URLs are queued) and read
+ * `concurrency` at once per host, the pages' bodies dropped as soon as their report is built.
+ * URLs are normalised (normalizeUrl) and checked once; a URL its sitemap may not list (another
+ * host, outside its folder, no robots.txt `Sitemap:` line for it) is listed, not fetched. The run
+ * stops at `maxTimeMs` (state 'timeLimit') or on cancel(), with the counts so far. The caller
+ * keeps the reports it wants.
  */
 export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const now = opts.now ?? Date.now;
@@ -126,6 +160,8 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const userAgent = opts.crawler?.userAgent ?? googlebotUserAgent(agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
   const perHost = Math.max(1, Math.floor(opts.concurrency ?? SITE_CHECK_DEFAULTS.concurrency));
   const maxUrls = Math.max(1, Math.floor(opts.maxUrls ?? SITE_CHECK_DEFAULTS.maxUrls));
+  const maxTimeMs = Math.max(1, opts.maxTimeMs ?? SITE_CHECK_DEFAULTS.maxTimeMs);
+  const followForeign = opts.followForeign === true;
   const run = new AbortController();
   const fetchHop: HopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, run.signal]) });
 
@@ -134,6 +170,9 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   let done = 0;
   let total = 0;
   let overLimit = 0;
+  let duplicates = 0;
+  let notAccepted = 0;
+  let unreachable = 0;
   const byVerdict: Record<Verdict, number> = { indexable: 0, 'at-risk': 0, 'not-indexable': 0 };
   const started = now();
   let pausedAt: number | null = null;
@@ -172,12 +211,31 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       elapsedMs: elapsed,
       sitemaps: sitemaps.length,
       problems: problemCount,
+      duplicates,
+      notAccepted,
+      followForeign,
+      unreachable,
+      maxTimeMs,
     };
   };
   const emit = () => opts.onProgress?.(progress());
   const runProblem = (code: SitemapProblemCode, sitemap: string, params: SitemapProblem['params']) => {
     problemCount++;
     problems.push({ code, sitemap, line: null, params, fatal: true });
+  };
+
+  // The whole run's time: paused time is not counted (the timer stops with the run).
+  let limitTimer: ReturnType<typeof setTimeout> | undefined;
+  const armLimit = () => {
+    clearTimeout(limitTimer);
+    limitTimer = setTimeout(() => {
+      if (state !== 'running' && state !== 'paused') return;
+      if (activeMs() < maxTimeMs) return armLimit();
+      state = 'timeLimit';
+      run.abort();
+      wake();
+      // setTimeout holds at most 2^31 − 1 ms: a longer limit is re-armed when that much has passed.
+    }, Math.min(2_147_483_647, Math.max(0, maxTimeMs - activeMs())));
   };
 
   // robots.txt once per origin for the whole run, parsed once.
@@ -192,12 +250,33 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     }
     return p;
   };
+  /** The sitemaps a host's robots.txt names (`Sitemap:` lines), normalised. */
+  const namedBy = async (url: string): Promise<string[]> => ((await robotsFor(url)).parsed?.sitemaps ?? []).map((l) => normalizeUrl(l.url) ?? l.url);
 
   /** Queue a URL (once); waits while the queue is full. False: stop reading, the URL cap is reached. */
-  const addUrl = async (src: UrlSource): Promise<boolean> => {
+  const addUrl = async (src: UrlSource, status: SitemapStatus | null): Promise<boolean> => {
     if (capped || run.signal.aborted) return false;
-    const key = noHash(src.url);
-    if (seen.has(key)) return true;
+    const key = normalizeUrl(src.url) ?? noHash(src.url);
+    if (status) {
+      const scope = sitemapScope(key, status.url);
+      const chain = [status.url, ...(status.from.kind === 'index' ? [status.from.index] : [])];
+      if (!scope.inside && !acceptedByRobots(await namedBy(key), chain)) {
+        if (run.signal.aborted) return false;
+        notAccepted++;
+        status.notAccepted++;
+        problemCount++;
+        if (status.notAccepted <= SITEMAP_MAX_PROBLEMS) {
+          const params = scope.reason === 'host' ? [key] : [key, scope.folder, `${originOf(key)}/robots.txt`];
+          status.problems.push({ code: scope.reason === 'host' ? 'foreignHost' : 'outsideFolder', sitemap: status.url, line: src.line, params, fatal: false });
+        }
+        if (!followForeign) return true;
+      }
+    }
+    if (seen.has(key)) {
+      duplicates++;
+      if (status) status.duplicates++;
+      return true;
+    }
     if (seen.size >= maxUrls) {
       capped = true;
       runProblem('urlCap', src.sitemap ?? '', [maxUrls]);
@@ -207,7 +286,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     const host = hostOf(key);
     let h = hosts.get(host);
     if (!h) hosts.set(host, (h = { queue: [], active: 0, limit: perHost }));
-    h.queue.push(src);
+    h.queue.push({ ...src, url: key });
     queued++;
     total++;
     wake();
@@ -215,13 +294,65 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     return true;
   };
 
-  const readOne = async (url: string, from: SitemapStatus['from'], queue: { url: string; from: SitemapStatus['from'] }[]) => {
-    const status: SitemapStatus = { url, from, status: null, kind: null, entries: 0, bytes: 0, gzip: false, problems: [] };
+  // ── sitemaps: read `perHost` at once per host, each once ──
+  const named = new Set<string>();
+  const sitemapQueue: { url: string; from: SitemapStatus['from'] }[] = [];
+  const sitemapsPerHost = new Map<string, number>();
+  let sitemapsActive = 0;
+  let discovered: () => void = () => undefined;
+  const discoveryDone = new Promise<void>((r) => (discovered = r));
+  /** Queue a sitemap unless it is already named; false when it was. */
+  const addSitemap = (raw: string, from: SitemapStatus['from']): boolean => {
+    const url = normalizeUrl(raw) ?? raw;
+    if (named.has(url)) return false;
+    named.add(url);
+    sitemapQueue.push({ url, from });
+    return true;
+  };
+  const pumpSitemaps = () => {
+    for (let i = 0; i < sitemapQueue.length; ) {
+      if (capped || run.signal.aborted) {
+        sitemapQueue.length = 0;
+        break;
+      }
+      const s = sitemapQueue[i]!;
+      const host = hostOf(s.url);
+      const busy = sitemapsPerHost.get(host) ?? 0;
+      if (busy >= perHost) {
+        i++;
+        continue;
+      }
+      if (sitemaps.length >= MAX_SITEMAPS) {
+        runProblem('tooManySitemaps', s.url, [MAX_SITEMAPS]);
+        sitemapQueue.length = 0;
+        break;
+      }
+      sitemapQueue.splice(i, 1);
+      sitemapsPerHost.set(host, busy + 1);
+      sitemapsActive++;
+      readOne(s.url, s.from)
+        .catch((err: unknown) => {
+          errors.push({ url: s.url, error: err instanceof Error ? err.message : String(err) });
+        })
+        .finally(() => {
+          sitemapsPerHost.set(host, (sitemapsPerHost.get(host) ?? 1) - 1);
+          sitemapsActive--;
+          pumpSitemaps();
+          emit();
+        });
+    }
+    if (sitemapsActive === 0 && sitemapQueue.length === 0) discovered();
+  };
+
+  const readOne = async (url: string, from: SitemapStatus['from']) => {
+    const status: SitemapStatus = { url, from, status: null, kind: null, entries: 0, bytes: 0, gzip: false, complete: false, problems: [], notAccepted: 0, duplicates: 0 };
     sitemaps.push(status);
-    const problem = (code: SitemapProblemCode, params: SitemapProblem['params']) => {
+    const problem = (code: SitemapProblemCode, params: SitemapProblem['params'], line: number | null = null, fatal = true) => {
       problemCount++;
-      status.problems.push({ code, sitemap: url, line: null, params, fatal: true });
+      status.problems.push({ code, sitemap: url, line, params, fatal });
     };
+    // The sitemap's time counts from its request: the headers are part of it.
+    const startedAt = now();
     const headers = new AbortController();
     const timer = setTimeout(() => headers.abort(), SITEMAP_HEADERS_MS);
     let followed;
@@ -232,21 +363,25 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
         if (headers.signal.aborted) problem('timeout', [SITEMAP_HEADERS_MS / 1000]);
         else problem('network', [err instanceof Error ? err.message : String(err)]);
       }
+      opts.onSitemap?.(status);
       return;
     } finally {
       clearTimeout(timer);
     }
     if (!followed.reply) {
       problem('redirects', [followed.hops.length]);
+      opts.onSitemap?.(status);
       return;
     }
     status.status = followed.reply.status;
     if (followed.reply.status < 200 || followed.reply.status > 299) {
       await followed.reply.body?.cancel().catch(() => undefined);
       problem('http', [followed.reply.status]);
+      opts.onSitemap?.(status);
       return;
     }
     let nested = false;
+    let children = 0;
     const read = await readSitemap(
       followed.reply.body,
       url,
@@ -257,48 +392,49 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
             nested = true;
             return false;
           }
-          for (const e of entries) queue.push({ url: e.loc, from: { kind: 'index', index: url } });
+          for (const e of entries) {
+            const child = normalizeUrl(e.loc) ?? e.loc;
+            if (child === url) problem('indexSelf', [], e.line, false);
+            else if (addSitemap(child, { kind: 'index', index: url })) children++;
+          }
+          pumpSitemaps();
           return true;
         }
-        for (const e of entries) if (!(await addUrl({ url: e.loc, sitemap: url, line: e.line }))) return false;
+        for (const e of entries) if (!(await addUrl({ url: e.loc, sitemap: url, line: e.line }, status))) return false;
         return true;
       },
-      { signal: run.signal },
+      { signal: run.signal, startedAt, now },
     );
     status.kind = read.kind;
     status.entries = read.entries;
     status.bytes = read.bytes;
     status.gzip = read.gzip;
+    status.complete = read.complete;
     if (!run.signal.aborted) {
       status.problems.unshift(...read.problems);
       problemCount += read.problemCount;
+      // An index with entries and not one new sitemap: say why nothing is read from it.
+      if (read.kind === 'sitemapindex' && !nested && read.entries > 0 && children === 0) problem('indexNothingNew', [read.entries], null, false);
     }
+    // By line, as the file reads (problems without a line last).
+    status.problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
     opts.onSitemap?.(status);
   };
 
   const discover = async () => {
     try {
-      for (const u of opts.urls ?? []) if (!(await addUrl({ url: u, sitemap: null, line: null }))) break;
-      const queue: { url: string; from: SitemapStatus['from'] }[] = (opts.sitemaps ?? []).map((url) => ({ url, from: { kind: 'given' } }));
+      for (const u of opts.urls ?? []) if (!(await addUrl({ url: u, sitemap: null, line: null }, null))) break;
+      for (const url of opts.sitemaps ?? []) addSitemap(url, { kind: 'given' });
       if (!opts.urls?.length && !opts.sitemaps?.length && opts.site) {
         const robots = await robotsFor(opts.site);
         const lines = robots.parsed?.sitemaps ?? [];
         if (robots.report.outcome.kind === 'disallow-all') runProblem('robotsUnreachable', robots.report.robotsUrl, [robots.report.robotsUrl]);
         else if (!lines.length) runProblem('noSitemap', robots.report.robotsUrl, [robots.report.robotsUrl]);
-        for (const l of lines) queue.push({ url: l.url, from: { kind: 'robots', robotsUrl: robots.report.robotsUrl, line: l.line } });
+        for (const l of lines) addSitemap(l.url, { kind: 'robots', robotsUrl: robots.report.robotsUrl, line: l.line });
       }
-      const named = new Set<string>();
-      for (let i = 0; i < queue.length && !capped && !run.signal.aborted; i++) {
-        const s = queue[i]!;
-        if (named.has(s.url)) continue;
-        named.add(s.url);
-        if (sitemaps.length >= MAX_SITEMAPS) {
-          runProblem('tooManySitemaps', s.url, [MAX_SITEMAPS]);
-          break;
-        }
-        await readOne(s.url, s.from, queue);
-        emit();
-      }
+      pumpSitemaps();
+      // Also after a cancel or the time limit: the reads end at once (the run's signal), with what they read.
+      await discoveryDone;
     } catch (err) {
       errors.push({ url: opts.site ?? '', error: err instanceof Error ? err.message : String(err) });
     } finally {
@@ -307,7 +443,6 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       emit();
     }
   };
-
   const launch = (host: { queue: UrlSource[]; active: number; limit: number }, src: UrlSource) => {
     active++;
     host.active++;
@@ -331,6 +466,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
         done++;
         byVerdict[report.verdict]++;
         if (report.bytes?.truncated) overLimit++;
+        if (unreachableReport(report)) unreachable++;
         const code = report.status?.code ?? 0;
         // Googlebot slows down for the whole host when it answers 429 or 5xx: so does the check.
         if (code === 429 || (code >= 500 && code < 600)) host.limit = 1;
@@ -350,7 +486,8 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   };
 
   const schedule = async (): Promise<SiteCheckSummary> => {
-    void discover();
+    armLimit();
+    const discovery = discover();
     for (;;) {
       if (run.signal.aborted) break;
       if (state === 'running') {
@@ -362,7 +499,9 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       await nextWake();
     }
     while (active > 0) await nextWake();
-    if (state !== 'cancelled') state = 'done';
+    await discovery;
+    clearTimeout(limitTimer);
+    if (state === 'running' || state === 'paused') state = 'done';
     const summary = { progress: progress(), sitemaps, problems, errors };
     opts.onProgress?.(summary.progress);
     return summary;
@@ -373,6 +512,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       if (state !== 'running') return;
       state = 'paused';
       pausedAt = now();
+      clearTimeout(limitTimer);
       emit();
     },
     resume() {
@@ -380,11 +520,13 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       state = 'running';
       if (pausedAt !== null) pausedMs += now() - pausedAt;
       pausedAt = null;
+      armLimit();
       wake();
       emit();
     },
     cancel() {
-      if (state === 'done' || state === 'cancelled') return;
+      if (state !== 'running' && state !== 'paused') return;
+      clearTimeout(limitTimer);
       if (pausedAt !== null) pausedMs += now() - pausedAt;
       pausedAt = null;
       state = 'cancelled';

@@ -44,4 +44,12 @@ export type SitemapProblemCode =
   | 'tooManySitemaps'
   | 'urlCap'
   | 'noSitemap'
-  | 'robotsUnreachable';
+  | 'robotsUnreachable'
+  /** A URL on another host (scheme, host or port) than the sitemap: not accepted from it. */
+  | 'foreignHost'
+  /** A URL outside the sitemap's folder, and no robots.txt `Sitemap:` line of its host names the sitemap. */
+  | 'outsideFolder'
+  /** A sitemap index that lists itself. */
+  | 'indexSelf'
+  /** A sitemap index whose every sitemap is itself or one already read: nothing new to check from it. */
+  | 'indexNothingNew';

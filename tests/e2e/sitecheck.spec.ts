@@ -3,6 +3,7 @@ import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { reportSchemaErrors } from '../support/reportSchema';
 import { say } from '../support/say';
+import { scopeSitemapLines } from '../fixtures/demo-site/routes/sitecheck.mjs';
 import { demoCsv, demoOverBytes, demoProgress, demoRows, demoSitemaps, readRows } from '../support/sitecheckDemo';
 
 const sessionRules = (sw: Worker) => sw.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
@@ -57,7 +58,7 @@ test.describe('Check this site', () => {
 
   test('a given sitemap that is malformed: the error with its line, the URLs before it checked; Googlebot Desktop', async ({ page, demo, openPopup }) => {
     const sc = await openSiteCheck(page, demo, openPopup);
-    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/broken/malformed.xml`);
+    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/sitemap-malformed.xml`);
     await sc.getByTestId('agent').selectOption('desktop');
     await sc.getByTestId('start').click();
     await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
@@ -67,6 +68,31 @@ test.describe('Check this site', () => {
     const reports = fs.readFileSync((await jsonl.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(reports.map((r) => r.siteCheck.agent)).toEqual(['desktop', 'desktop', 'desktop']);
     expect(reports[0].siteCheck.userAgent).not.toContain('Mobile');
+  });
+
+  test('sitemap scope and the time limit: URLs not accepted listed with their lines, duplicates counted; the run stops at its time limit and says so', async ({ page, demo, openPopup }) => {
+    const sc = await openSiteCheck(page, demo, openPopup);
+    const l = scopeSitemapLines(demo);
+    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/scope/sitemap.xml`);
+    await sc.getByTestId('start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(sc.getByTestId('sitemap-problem')).toHaveText([
+      say('sitecheck.problemAt', [6, say('sitecheck.problem.outsideFolder', [l.outside, `${demo}/sitecheck/scope/`, `${demo}/robots.txt`])]),
+      say('sitecheck.problemAt', [7, say('sitecheck.problem.foreignHost', [l.foreign])]),
+    ]);
+    await expect(sc.getByTestId('not-accepted')).toHaveText(say('sitecheck.notAccepted', [2]));
+    await expect(sc.getByTestId('duplicates')).toHaveText(say('sitecheck.duplicates', [1]));
+    expect((await sc.getByTestId('row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-url')))).sort()).toEqual([`${demo}/sitecheck/scope/caf%C3%A9.html`, l.page]);
+
+    // A sitemap that never ends, 3 s for the whole run.
+    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/scope/drip.xml`);
+    await sc.getByTestId('max-time').fill('0.05');
+    await sc.getByTestId('start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'timeLimit', { timeout: 30_000 });
+    await expect(sc.getByTestId('state')).toHaveText(say('sitecheck.state.timeLimit'));
+    const [, n, total] = /^Checked: (\d+) URLs? of (\d+)$/.exec((await sc.getByTestId('progress').textContent())!)!;
+    const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    await expect(sc.getByTestId('ended')).toHaveText(new RegExp(`^${esc(say('sitecheck.ended.timeLimit', ['\u0001', Number(n), Number(total)])).replace('\u0001', '[^)]+')}$`));
   });
 
   test('pause stops new requests, resume goes on, cancel ends the run (10,000-URL sitemap)', async ({ page, demo, openPopup }) => {

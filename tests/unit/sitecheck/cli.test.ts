@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSite, type DemoSite } from '../../fixtures/demo-site/server.mjs';
-import { overTail } from '../../fixtures/demo-site/routes/sitecheck.mjs';
+import { overTail, scopeSitemapLines } from '../../fixtures/demo-site/routes/sitecheck.mjs';
+import { cliText } from '../../../cli/cliTranslate';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import type { Report } from '../../../lib/report';
 import { displayWidth } from '../../../cli/displayWidth';
@@ -172,18 +173,18 @@ describe('crawlscope (command line)', () => {
   }, 30_000);
 
   it('a malformed sitemap: the URLs before the error are checked, the error is printed with its line', async () => {
-    const { code, out, err } = await cli(['--sitemap', `${O}/sitecheck/broken/malformed.xml`, '--json']);
+    const { code, out, err } = await cli(['--sitemap', `${O}/sitecheck/sitemap-malformed.xml`, '--json']);
     expect(code).toBe(1);
     expect(lines(out).map((r) => [r.siteCheck!.requestedUrl, r.verdict]).sort()).toEqual([
       [`${O}/sitecheck/noindex-meta.html`, 'not-indexable'],
       [`${O}/sitecheck/ok.html`, 'indexable'],
       [`${O}/sitecheck/x.html`, 'not-indexable'],
     ]);
-    expect(err.split('\n')).toContain(`${O}/sitecheck/broken/malformed.xml: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.malformed', ['unexpected close tag.'])])}`);
+    expect(err.split('\n')).toContain(`${O}/sitecheck/sitemap-malformed.xml: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.malformed', ['unexpected close tag.'])])}`);
   }, 30_000);
 
   it('exit 2: a sitemap in the wrong namespace leaves nothing to check; an unreachable server; usage errors', async () => {
-    const wrong = await cli(['--sitemap', `${O}/sitecheck/broken/wrong-namespace.xml`]);
+    const wrong = await cli(['--sitemap', `${O}/sitecheck/sitemap-wrong-namespace.xml`]);
     expect(wrong.code).toBe(2);
     expect(wrong.err).toContain(say('sitecheck.problem.noNamespace', ['urlset']));
     expect(wrong.err.split('\n')).toContain(say('sitecheck.nothing'));
@@ -206,5 +207,36 @@ describe('crawlscope (command line)', () => {
     expect(flat).toContain(`--max-urls <n> ${say('cli.help.flag.maxUrls', [String(D.maxUrls)])}`);
     expect(flat).toContain(`--agent smartphone|desktop ${say('cli.help.flag.agent', [D.agent])}`);
     expect(flat).toContain(`(default ${D.limit}; PDFs 64 MB)`);
+    expect(flat).toContain(`--max-time <seconds> ${say('cli.help.flag.maxTime', [String(D.maxTimeMs / 1000), String(D.maxTimeMs / 60_000)])}`);
+    expect(flat).toContain(`--follow-foreign ${say('cli.help.flag.followForeign')}`);
+    expect(flat).toContain(say('cli.help.exit'));
+  }, 60_000);
+
+  it('sitemap scope: a URL outside the folder and one on another host listed with their lines, not fetched; duplicates by spelling counted; exit 1 — --max-time: stops, says so, exit 2', async () => {
+    const l = scopeSitemapLines(O);
+    const sm = `${O}/sitecheck/scope/sitemap.xml`;
+    const { code, out, err } = await cli(['--sitemap', sm, '--json']);
+    expect(code).toBe(1);
+    // café.html, caf%c3%a9.html and the page: two URLs, each fetched once, under their one spelling.
+    expect(lines(out).map((r) => [r.siteCheck!.requestedUrl, r.siteCheck!.sitemapLine, r.verdict]).sort()).toEqual([
+      [`${O}/sitecheck/scope/caf%C3%A9.html`, 4, 'indexable'],
+      [l.page, 3, 'indexable'],
+    ]);
+    expect(err.split('\n').filter(Boolean)).toEqual([
+      say('sitecheck.notAccepted', [2]),
+      say('sitecheck.duplicates', [1]),
+      `${sm}: ${say('sitecheck.problemAt', [6, say('sitecheck.problem.outsideFolder', [l.outside, `${O}/sitecheck/scope/`, `${O}/robots.txt`])])}`,
+      `${sm}: ${say('sitecheck.problemAt', [7, say('sitecheck.problem.foreignHost', [l.foreign])])}`,
+    ]);
+    const table = await cli(['--sitemap', sm]);
+    expect(table.out).toContain(`${say('sitecheck.sitemapLine', [sm, 5, 463])} (${say('sitecheck.sitemapNotAccepted', [2])}, ${say('sitecheck.sitemapDuplicates', [1])})\n`);
+    expect(table.out.endsWith(`${say('sitecheck.progress', [2, 2])}\n${say('sitecheck.counts', [2, 0, 0, 0])}\n${say('sitecheck.notAccepted', [2])}\n${say('sitecheck.duplicates', [1])}\n`)).toBe(true);
+
+    const timed = await cli(['--sitemap', `${O}/sitecheck/scope/drip.xml`, '--max-time', '2']);
+    expect(timed.code).toBe(2);
+    const ended = timed.out.split('\n').find((x) => x.startsWith(say('sitecheck.ended.timeLimit', [cliText('en').duration(2_000), 0, 0]).split('(')[0]!))!;
+    const [, n, total] = /(\d+) URLs? of (\d+)/.exec(ended)!;
+    expect(ended).toBe(say('sitecheck.ended.timeLimit', [cliText('en').duration(2_000), Number(n), Number(total)]));
+    expect(timed.out).toContain(`\n${say('sitecheck.progress', [Number(n), Number(total)])}\n`);
   }, 60_000);
 });

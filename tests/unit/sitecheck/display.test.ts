@@ -140,7 +140,7 @@ describe('the table cells', () => {
 });
 
 describe('sitemaps and problems', () => {
-  const status = (over: Partial<SitemapStatus>): SitemapStatus => ({ url: `${O}/sitemap.xml`, from: { kind: 'given' }, status: 200, kind: 'urlset', entries: 4, bytes: 457, gzip: false, problems: [], ...over });
+  const status = (over: Partial<SitemapStatus>): SitemapStatus => ({ url: `${O}/sitemap.xml`, from: { kind: 'given' }, status: 200, kind: 'urlset', entries: 4, bytes: 457, gzip: false, complete: true, problems: [], notAccepted: 0, duplicates: 0, ...over });
 
   it('a sitemap: its entries and bytes, its kind, where it was named', () => {
     const line = say('sitecheck.sitemapLine', [`${O}/sitemap.xml`, 2, 290]);
@@ -167,7 +167,7 @@ describe('sitemaps and problems', () => {
 
 describe('progress', () => {
   const progress = (over: Partial<SiteCheckProgress>): SiteCheckProgress => ({
-    state: 'running', discovering: false, done: 3, total: 1_200, byVerdict: { indexable: 2, 'at-risk': 0, 'not-indexable': 1 }, overLimit: 1, etaMs: 90_000, elapsedMs: 1_000, sitemaps: 1, problems: 0, ...over,
+    state: 'running', discovering: false, done: 3, total: 1_200, byVerdict: { indexable: 2, 'at-risk': 0, 'not-indexable': 1 }, overLimit: 1, etaMs: 90_000, elapsedMs: 1_000, sitemaps: 1, problems: 0, duplicates: 0, notAccepted: 0, followForeign: false, unreachable: 0, maxTimeMs: 1_800_000, ...over,
   });
   const duration = (ms: number) => `${ms / 1000} s`;
 
@@ -178,6 +178,9 @@ describe('progress', () => {
       discovering: en['sitecheck.discovering'],
       eta: say('sitecheck.eta', ['90 s']),
       counts: say('sitecheck.counts', ['2', '0', '1', '1']),
+      ended: null,
+      duplicates: null,
+      notAccepted: null,
     });
     expect(progressText(progress({ state: 'paused' }), t, duration).eta).toBe(say('sitecheck.eta', ['90 s']));
   });
@@ -191,5 +194,29 @@ describe('progress', () => {
     }
     expect(progressText(progress({ etaMs: null }), t, duration).eta).toBeNull();
     expect(progressText(progress({}), de, duration).counts).toBe(sayIn('de', 'sitecheck.counts', ['2', '0', '1', '1']));
+  });
+
+  it('cancelled or the time limit reached: says so, with the counts so far; done says nothing more', () => {
+    expect(progressText(progress({ state: 'cancelled', done: 3 }), t, duration).ended).toBe(say('sitecheck.ended.cancelled', [3, '1,200']));
+    const limit = progressText(progress({ state: 'timeLimit', done: 3, maxTimeMs: 90_000 }), t, duration);
+    expect([limit.state, limit.ended, limit.eta]).toEqual([en['sitecheck.state.timeLimit'], say('sitecheck.ended.timeLimit', ['90 s', 3, '1,200']), null]);
+    expect(progressText(progress({ state: 'done' }), t, duration).ended).toBeNull();
+  });
+
+  it('duplicates and URLs not accepted from their sitemap: counted; fetched or not, as chosen', () => {
+    const w = progressText(progress({ duplicates: 2, notAccepted: 1 }), t, duration);
+    expect([w.duplicates, w.notAccepted]).toEqual([say('sitecheck.duplicates', [2]), say('sitecheck.notAccepted', [1])]);
+    expect(progressText(progress({ notAccepted: 3, followForeign: true }), t, duration).notAccepted).toBe(say('sitecheck.notAcceptedFetched', [3]));
+  });
+});
+
+describe('sitemap scope in words', () => {
+  it('a URL on another host, one outside the folder (with the robots.txt that names no such sitemap), counts on the sitemap line', () => {
+    const foreign: SitemapProblem = { code: 'foreignHost', sitemap: `${O}/s.xml`, line: 3, params: ['https://other.example/a'], fatal: false };
+    expect(problemText(foreign, t)).toBe(say('sitecheck.problemAt', [3, say('sitecheck.problem.foreignHost', ['https://other.example/a'])]));
+    const outside: SitemapProblem = { code: 'outsideFolder', sitemap: `${O}/blog/s.xml`, line: 4, params: [`${O}/shop/a`, `${O}/blog/`, `${O}/robots.txt`], fatal: false };
+    expect(problemText(outside, t)).toBe(say('sitecheck.problemAt', [4, say('sitecheck.problem.outsideFolder', [`${O}/shop/a`, `${O}/blog/`, `${O}/robots.txt`])]));
+    const s: SitemapStatus = { url: `${O}/s.xml`, from: { kind: 'given' }, status: 200, kind: 'urlset', entries: 5, bytes: 500, gzip: false, complete: true, problems: [], notAccepted: 2, duplicates: 1 };
+    expect(sitemapText(s, t).tags).toEqual([say('sitecheck.sitemapNotAccepted', [2]), say('sitecheck.sitemapDuplicates', [1])]);
   });
 });
