@@ -123,6 +123,8 @@ export interface RenderRun {
   fetchDocument(): Promise<RenderDocument | RenderOutput>;
   /** Resolves with why the render stops: quiet network `idleMs` after the load event, the time limit, or the user's cancel. */
   waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause>;
+  /** The viewport the page really got, where the browser cannot emulate the agent's exactly (Firefox: the window's content area). */
+  noteViewport(width: number, height: number): void;
   /** Stops the requests still under way (the render has ended). */
   stopRequests(): void;
   /** An error of the render's own (the page could not be driven). */
@@ -274,6 +276,9 @@ export function startRender(opts: RenderOptions): RenderRun {
     progress,
     fetchDocument,
     waitForEnd,
+    noteViewport: (width, height) => {
+      base.limits = { ...base.limits, viewport: { ...base.limits.viewport, width, height } };
+    },
     stopRequests: () => abort.abort(),
     fail: (error) => {
       base.error = error;
