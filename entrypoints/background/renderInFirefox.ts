@@ -75,8 +75,6 @@ interface Gecko {
   tabs: {
     get(id: number): Promise<{ width?: number; height?: number; url?: string }>;
     update(id: number, d: { url: string }): Promise<unknown>;
-    setZoomSettings(id: number, s: { mode?: string; scope?: string }): Promise<void>;
-    setZoom(id: number, factor: number): Promise<void>;
     captureTab(id: number, o: { format: 'jpeg'; quality: number; rect: { x: number; y: number; width: number; height: number }; scale: number }): Promise<string>;
   };
 }
@@ -163,23 +161,18 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
     const wid = windowId;
     await remember((o) => ({ ...o, windows: [...o.windows, wid] }));
     // The window's frame and toolbars take their share: size it again so the page gets the agent's
-    // width and height. Firefox keeps a window at least 500 px wide, wider than a phone: the tab is
-    // then zoomed (only this tab: per-tab zoom, never the site's zoom the user keeps) so that its
-    // CSS viewport is the agent's width, which also makes devicePixelRatio the zoom factor.
-    const tab = await gecko.tabs.get(tabId);
-    if (tab.width && tab.height && (tab.width !== viewport.width || tab.height !== viewport.height)) {
-      await gecko.windows.update(wid, { width: (win.width ?? viewport.width) + viewport.width - tab.width, height: (win.height ?? viewport.height) + viewport.height - tab.height });
+    // width and height. Firefox keeps a window at least 500 px wide, wider than a phone (412 px):
+    // the Smartphone render is then 500 px wide, and its result says so (limits.viewport). Zooming
+    // the tab would narrow its CSS viewport, but Firefox's zoom is per site (tabs.setZoomSettings
+    // refuses "per-tab") and shared with the user's own tabs, so it is not used.
+    // Twice: the first resize can land short while the window's toolbars settle.
+    for (let i = 0; i < 2; i++) {
+      const [tab, outer] = await Promise.all([gecko.tabs.get(tabId), gecko.windows.get(wid)]);
+      if (!tab.width || !tab.height || (tab.width === viewport.width && tab.height === viewport.height)) break;
+      await gecko.windows.update(wid, { width: (outer.width ?? viewport.width) + viewport.width - tab.width, height: (outer.height ?? viewport.height) + viewport.height - tab.height });
     }
-    let sized = await gecko.tabs.get(tabId);
-    if (sized.width && sized.width > viewport.width) {
-      const zoom = sized.width / viewport.width;
-      const w = await gecko.windows.get(wid);
-      await gecko.windows.update(wid, { height: (w.height ?? viewport.height) + Math.round(viewport.height * zoom) - (sized.height ?? viewport.height) });
-      sized = await gecko.tabs.get(tabId);
-      await gecko.tabs.setZoomSettings(tabId, { mode: 'automatic', scope: 'per-tab' });
-      await gecko.tabs.setZoom(tabId, zoom);
-      if (sized.width && sized.height) run.noteViewport(Math.round(sized.width / zoom), Math.round(sized.height / zoom));
-    } else if (sized.width && sized.height) run.noteViewport(sized.width, sized.height);
+    const sized = await gecko.tabs.get(tabId);
+    if (sized.width && sized.height) run.noteViewport(sized.width, sized.height);
     return await drive(tabId);
   } finally {
     if (windowId !== undefined) await gecko.windows.remove(windowId).catch(() => undefined);
