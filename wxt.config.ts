@@ -25,8 +25,10 @@ export default defineConfig({
       'scripting',
       'webRequest',
       'declarativeNetRequestWithHostAccess',
-      // Render as Googlebot: Chrome drives the render's own window over the DevTools protocol.
-      ...(browser === 'firefox' ? [] : ['debugger']),
+      // Render as Googlebot: Chrome drives the render's own window over the DevTools protocol;
+      // Firefox renders in a container of its own (contextualIdentities; opening a window in it
+      // needs cookies) with blocking webRequest and stream filters on that window's tab only.
+      ...(browser === 'firefox' ? ['contextualIdentities', 'cookies', 'webRequestBlocking', 'webRequestFilterResponse'] : ['debugger']),
     ],
     host_permissions: ['<all_urls>'],
     action: { default_title: '__MSG_extActionTitle__' },

@@ -4,6 +4,7 @@ import { startRecordingMainFrames } from './mainFrameRecorder';
 import { startBadges } from './badge';
 import { removeStaleUaRules } from './extensionHopFetcher';
 import { closeStaleRenderWindows } from './renderInChrome';
+import { removeStaleRenderContainers } from './renderInFirefox';
 
 export default defineBackground({
   type: 'module',
@@ -15,7 +16,7 @@ export default defineBackground({
     registerBackgroundHandlers(handlers);
     // A worker stopped mid-request leaves its User-Agent rule behind (session rules outlive it).
     void removeStaleUaRules().catch(() => undefined);
-    // A worker stopped mid-render leaves its render window open: close it.
-    void closeStaleRenderWindows().catch(() => undefined);
+    // A worker stopped mid-render leaves its render window (and in Firefox its container) open: remove them.
+    void (import.meta.env.FIREFOX ? removeStaleRenderContainers() : closeStaleRenderWindows()).catch(() => undefined);
   },
 });

@@ -18,4 +18,5 @@ export { serializeComposed } from './serializeComposed';
 export { findScripts, type ScriptInSource } from './findScripts';
 export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
 export { renderShimSource, renderCleanupSource } from './pageShims';
-export { renderWithCdp, RENDER_STORAGE_FAMILY, type CdpSession, type RenderOptions, type RenderOutput } from './renderWithCdp';
+export { renderWithCdp, type CdpSession } from './renderWithCdp';
+export { startRender, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RobotsVerdict } from './renderRun';

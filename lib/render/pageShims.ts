@@ -120,3 +120,48 @@ export function renderCleanupSource(prefix: string): string {
   return n;
 })()`;
 }
+
+/**
+ * Where the debugger cannot set them (Firefox): navigator.userAgent and what goes with it, as the
+ * agent's Chrome reports them (the HTTP User-Agent is set on the requests themselves).
+ */
+export function renderIdentityShimSource(userAgent: string, mobile: boolean): string {
+  const ua = JSON.stringify(userAgent);
+  const platform = JSON.stringify(mobile ? 'Linux armv8l' : 'Linux x86_64');
+  return `(() => {
+  const nav = Object.getPrototypeOf(navigator);
+  const get = (k, v) => { try { Object.defineProperty(nav, k, { get: () => v, configurable: true }); } catch (e) {} };
+  get('userAgent', ${ua});
+  get('appVersion', ${ua}.replace(/^Mozilla\\//, ''));
+  get('platform', ${platform});
+  get('vendor', 'Google Inc.');
+  get('oscpu', undefined);
+  get('buildID', undefined);
+  get('maxTouchPoints', ${mobile ? 5 : 0});
+})();`;
+}
+
+/**
+ * Where the debugger cannot listen (Firefox): the page's console.error / console.warn /
+ * console.assert calls and its uncaught exceptions and unhandled rejections, kept (at most `max`)
+ * in a property of the page's window named `key` that `readRenderConsole` reads. Messages the
+ * browser itself writes (a failed request, a CSP report) are not seen.
+ */
+export function renderConsoleShimSource(key: string, max: number): string {
+  const K = JSON.stringify(key);
+  return `(() => {
+  const out = [];
+  try { Object.defineProperty(window, ${K}, { value: out, enumerable: false, configurable: false, writable: false }); } catch (e) { return; }
+  const text = (args) => Array.from(args, (a) => { try { return a instanceof Error ? String(a.stack || a) : typeof a === 'object' ? JSON.stringify(a) : String(a); } catch (e) { return String(a); } }).join(' ').slice(0, 2000);
+  const where = () => { const m = /(?:@|\\()((?:https?|file):[^\\s)]+?):(\\d+):\\d+\\)?\\s*$/m.exec(String(new Error().stack || '').split('\\n').slice(2).join('\\n')); return m ? { url: m[1], line: Number(m[2]) } : { url: null, line: null }; };
+  const push = (e) => { if (out.length < ${max}) out.push(e); };
+  for (const [name, level] of [['error', 'error'], ['warn', 'warning']]) {
+    const real = console[name];
+    console[name] = function (...args) { push({ level, text: text(args), ...where() }); return real.apply(this, args); };
+  }
+  const assert = console.assert;
+  console.assert = function (ok, ...args) { if (!ok) push({ level: 'error', text: ('Assertion failed: ' + text(args)).slice(0, 2000), ...where() }); return assert.call(this, ok, ...args); };
+  window.addEventListener('error', (e) => { if (e.error !== undefined || e.message) push({ level: 'exception', text: String((e.error && e.error.stack) || e.message || '').slice(0, 2000), url: e.filename || null, line: e.lineno || null }); });
+  window.addEventListener('unhandledrejection', (e) => push({ level: 'exception', text: ('Uncaught (in promise) ' + String((e.reason && e.reason.stack) || e.reason)).slice(0, 2000), url: null, line: null }));
+})();`;
+}

@@ -89,3 +89,39 @@ export function resourceKindOf(cdpType: string | undefined): ResourceKind {
       return 'other';
   }
 }
+
+/**
+ * A Firefox webRequest resource type ("script", "xmlhttprequest", "imageset"…) as a ResourceKind.
+ * Firefox reports fetch() and XMLHttpRequest alike as "xmlhttprequest"; a frame's document is a
+ * document (fetched as the main one is, robots.txt first).
+ */
+export function resourceKindOfWebRequest(type: string | undefined): ResourceKind {
+  switch (type) {
+    case 'main_frame':
+    case 'sub_frame':
+      return 'document';
+    case 'script':
+      return 'script';
+    case 'stylesheet':
+      return 'stylesheet';
+    case 'xmlhttprequest':
+      return 'xhr';
+    case 'image':
+    case 'imageset':
+      return 'image';
+    case 'media':
+      return 'media';
+    case 'font':
+      return 'font';
+    case 'ping':
+    case 'beacon':
+    case 'csp_report':
+      return 'ping';
+    case 'websocket':
+      return 'websocket';
+    case 'web_manifest':
+      return 'manifest';
+    default:
+      return 'other';
+  }
+}

@@ -1,0 +1,295 @@
+import type { Header } from '../core/types';
+import { headerValue, headerValues, mediaType } from '../core/headers';
+import { readCapped } from '../core/readCapped';
+import { countHeaderBytes, followRedirects, noHash, PAGE_REDIRECTS, robotsTxtUrl, type HopFetcher, type HopReply, type RobotsReader, type RobotsReport } from '../crawl';
+import { findCutoff, KEEP_PAST_LIMIT, DEFAULT_LIMIT, sniffCharset } from '../bytes';
+import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from '../robots';
+import { ruleText } from '../indexability/robotsInputFrom';
+import { parseRobotsDirectives } from '../indexability/parseRobotsDirectives';
+import { compareRender } from './compareRender';
+import { findScripts, type ScriptInSource } from './findScripts';
+import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
+import { renderSnapshot } from './renderSnapshot';
+import type { RenderAgent, RenderConsoleEntry, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
+
+// What every browser's render shares, whatever drives the page (the DevTools protocol in Chrome and
+// on the command line, blocking webRequest in Firefox): the document fetched as Googlebot and cut,
+// robots.txt per request, the served noindex, the wait for a quiet network or the time limit, and
+// the result with its differences.
+
+export interface RenderOptions {
+  url: string;
+  agent: RenderAgent;
+  userAgent: string;
+  /** Every request of the render goes through it, as Googlebot: no cookies, no redirect following. */
+  fetchHop: HopFetcher;
+  /** robots.txt for each origin the render asks (Google's fetch rules and cache). */
+  robots: RobotsReader;
+  /** The document's byte limit, headers included (default 2,097,152). */
+  limit?: number;
+  /** The user's tab as it shows the page (null for a typed URL). */
+  browser?: RenderSnapshot | null;
+  /** Render even when the served page says noindex or answers other than 200 (Google would not). */
+  force?: boolean;
+  /** Cancels the render: it ends with what it has ('cancelled'). */
+  signal?: AbortSignal;
+  timeLimitMs?: number;
+  idleMs?: number;
+  screenshot?: boolean;
+  /** Names the render's own IndexedDB databases and caches (deleted at the end). */
+  renderId?: string;
+  now?: () => number;
+  onProgress?: (p: { requests: number; inFlight: number; elapsedMs: number; phase: 'document' | 'rendering' | 'snapshot' }) => void;
+}
+
+export interface RenderOutput {
+  result: RenderResult;
+  /** A JPEG of the whole rendered page at the agent's viewport (base64), when asked and rendered. */
+  screenshot: string | null;
+}
+
+/** What every render's own storage names start with; the cleanup deletes everything under it. */
+export const RENDER_STORAGE_FAMILY = 'crawlscope-render:';
+/** Console entries kept per render. */
+export const MAX_CONSOLE = 200;
+const MAX_RESOURCES = 2000;
+const DOCUMENT_TIMEOUT_MS = 10_000;
+/** Request headers a page's script may set that are passed on (never Cookie, never the agent's own). */
+export const PASS_HEADERS = /^(accept|content-type|x-[a-z0-9-]+|authorization|range|if-none-match|if-modified-since)$/i;
+/** Response headers not given back to the page: cookies never reach it; the body is already decoded. */
+export const DROP_HEADERS = /^(set-cookie2?|content-encoding|content-length|transfer-encoding|connection|keep-alive)$/i;
+
+export type RobotsVerdict = { allowed: boolean; robotsUrl: string; line: number | null; rule: string | null };
+
+/** Googlebot's robots.txt verdict per URL, each origin's file read and parsed once per render. */
+export function robotsVerdicts(reader: RobotsReader): (url: string) => Promise<RobotsVerdict> {
+  const files = new Map<string, Promise<{ report: RobotsReport; parsed: ParsedRobotsTxt | null }>>();
+  return async (url) => {
+    const origin = robotsTxtUrl(url)?.origin ?? url;
+    let file = files.get(origin);
+    if (!file) files.set(origin, (file = reader.get(url).then((report) => ({ report, parsed: parseRobotsReport(report) }))));
+    const { report, parsed } = await file;
+    const v = evaluateReportForGoogle(report, url, parsed ?? undefined).find((x) => x.token === 'Googlebot')!;
+    return { allowed: v.allowed, robotsUrl: report.robotsUrl, line: v.line, rule: ruleText(v.rule) };
+  };
+}
+
+/** The served noindex Google sees before any script runs: a robots/googlebot meta tag, or X-Robots-Tag for Googlebot. */
+export function servedNoindex(snapshot: RenderSnapshot | null, headers: readonly Header[]): string | null {
+  for (const value of headerValues(headers, 'x-robots-tag')) {
+    const hit = parseRobotsDirectives(value, true).find((d) => (d.scope === null || d.scope === 'googlebot') && (d.name === 'noindex' || d.name === 'none'));
+    if (hit) return `X-Robots-Tag: ${value}`;
+  }
+  const meta = snapshot?.robots.find((r) => /^(robots|googlebot):/i.test(r) && /(^|[\s,:])(noindex|none)(\s|,|$)/i.test(r.slice(r.indexOf(':') + 1)));
+  return meta ?? null;
+}
+
+/** The reason phrase of a status line ("OK" of "HTTP/1.1 200 OK"). */
+export const responsePhrase = (statusLine: string) => statusLine.replace(/^HTTP\/[\d.]+\s+\d+\s*/, '').trim();
+
+/** The document as Googlebot fetched it: what the render's page is given, and what lies past the cut. */
+export interface RenderDocument {
+  finalUrl: string;
+  reply: HopReply;
+  /** The body bytes the page is given (the first 2 MB, headers included). */
+  kept: Uint8Array;
+  bodyBytes: number;
+  headerBytes: number;
+  cutAt: number | null;
+  charset: string;
+  /** Scripts past the cut: they never run for Google. */
+  pastCut: ScriptInSource[];
+}
+
+/** One render under way: the parts every browser's driver shares. */
+export interface RenderRun {
+  readonly opts: RenderOptions;
+  readonly started: number;
+  now(): number;
+  readonly viewport: RenderViewport;
+  readonly timeLimitMs: number;
+  readonly idleMs: number;
+  /** The render's own storage prefix (pageShims). */
+  readonly prefix: string;
+  /** Aborts with the user's cancel and when the render ends (requests still under way stop). */
+  readonly signal: AbortSignal;
+  readonly resources: RenderResource[];
+  readonly consoleEntries: RenderConsoleEntry[];
+  /** Googlebot's robots.txt verdict for a URL (each URL asked once). */
+  robots(url: string): Promise<RobotsVerdict>;
+  record(r: RenderResource): void;
+  progress(phase: 'document' | 'rendering' | 'snapshot', inFlight?: number): void;
+  /** The document as Googlebot fetches it, or the render's end when there is nothing to render (robots.txt, noindex, an error). */
+  fetchDocument(): Promise<RenderDocument | RenderOutput>;
+  /** Resolves with why the render stops: quiet network `idleMs` after the load event, the time limit, or the user's cancel. */
+  waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause>;
+  /** The viewport the page really got, where the browser cannot emulate the agent's exactly (Firefox: the window's content area). */
+  noteViewport(width: number, height: number): void;
+  /** Stops the requests still under way (the render has ended). */
+  stopRequests(): void;
+  /** An error of the render's own (the page could not be driven). */
+  fail(error: string): void;
+  /** The result: what the page had become (null when it could not be read), with the differences. */
+  finish(stopped: StoppedBecause, rendered: RenderSnapshot | null, screenshot: string | null): RenderOutput;
+}
+
+export function startRender(opts: RenderOptions): RenderRun {
+  const now = opts.now ?? Date.now;
+  const started = now();
+  const viewport = RENDER_VIEWPORTS[opts.agent];
+  const timeLimitMs = opts.timeLimitMs ?? RENDER_TIME_LIMIT_MS;
+  const idleMs = opts.idleMs ?? RENDER_IDLE_MS;
+  const limit = opts.limit ?? DEFAULT_LIMIT;
+  const prefix = `${RENDER_STORAGE_FAMILY}${opts.renderId ?? String(started)}:`;
+  const resources: RenderResource[] = [];
+  const consoleEntries: RenderConsoleEntry[] = [];
+  const abort = new AbortController();
+  const signal = opts.signal ? AbortSignal.any([abort.signal, opts.signal]) : abort.signal;
+  let pastCut: ScriptInSource[] = [];
+  const base: Omit<RenderResult, 'stoppedBecause' | 'durationMs'> = {
+    url: opts.url,
+    finalUrl: noHash(opts.url),
+    agent: opts.agent,
+    userAgent: opts.userAgent,
+    renderedAt: started,
+    skippedNoindex: false,
+    forced: !!opts.force,
+    document: null,
+    served: null,
+    rendered: null,
+    browser: opts.browser ?? null,
+    resources,
+    console: consoleEntries,
+    differences: [],
+    limits: { timeMs: timeLimitMs, idleMs, viewport: { width: viewport.width, height: viewport.height, mobile: viewport.mobile } },
+    error: null,
+  };
+  const end = (stoppedBecause: StoppedBecause, extra: Partial<RenderResult> = {}): RenderOutput => {
+    abort.abort();
+    return { result: { ...base, ...extra, stoppedBecause, durationMs: now() - started }, screenshot: null };
+  };
+  const progress = (phase: 'document' | 'rendering' | 'snapshot', inFlight = 0) =>
+    opts.onProgress?.({ requests: resources.length, inFlight, elapsedMs: now() - started, phase });
+  const googlebotRobots = robotsVerdicts(opts.robots);
+  const robotsCache = new Map<string, Promise<RobotsVerdict>>();
+  const robots = (u: string) => {
+    let p = robotsCache.get(u);
+    if (!p) robotsCache.set(u, (p = googlebotRobots(u)));
+    return p;
+  };
+
+  async function fetchDocument(): Promise<RenderDocument | RenderOutput> {
+    progress('document');
+    let finalUrl = noHash(opts.url);
+    const docCtl = new AbortController();
+    const docTimer = setTimeout(() => docCtl.abort(), DOCUMENT_TIMEOUT_MS);
+    const docSignal = AbortSignal.any([docCtl.signal, signal]);
+    let doc: RenderDocument;
+    try {
+      const first = await robots(finalUrl);
+      if (!first.allowed) {
+        resources.push({ url: finalUrl, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: first, error: null });
+        return end('robots-blocked');
+      }
+      const blocks = new Map<string, RobotsVerdict>();
+      const got = await followRedirects(finalUrl, opts.fetchHop, {
+        policy: PAGE_REDIRECTS,
+        request: { userAgent: opts.userAgent, signal: docSignal },
+        beforeHop: async (u) => {
+          if (u === finalUrl) return true;
+          const r = await robots(u);
+          if (!r.allowed) blocks.set(u, r);
+          return r.allowed;
+        },
+      });
+      if (got.stop?.code === 'refused') {
+        resources.push({ url: got.stop.url, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: blocks.get(got.stop.url) ?? null, error: null });
+        return end('robots-blocked', { finalUrl: got.stop.url });
+      }
+      if (!got.reply) return end('error', { error: got.stop?.code ?? 'no response' });
+      const reply = got.reply;
+      finalUrl = got.finalUrl;
+      const headerBytes = countHeaderBytes(reply.statusLine, reply.headers, reply.status);
+      const read = await readCapped(reply.body, { keep: limit + KEEP_PAST_LIMIT, countCap: limit + KEEP_PAST_LIMIT, signal: docSignal });
+      if (read.end === 'error') return end('error', { finalUrl, error: read.error ?? 'read error' });
+      const charset = sniffCharset(headerValue(reply.headers, 'content-type'), read.bytes);
+      const cut = findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total });
+      const cutAt = cut.truncated ? cut.bodyBytesKept : null;
+      const kept = cut.truncated ? read.bytes.subarray(0, cut.bodyBytesKept) : read.bytes;
+      // What lies past the cut: its scripts never run for Google.
+      pastCut = cutAt === null ? [] : findScripts(new TextDecoder(charset).decode(read.bytes), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      doc = { finalUrl, reply, kept, bodyBytes: read.total, headerBytes, cutAt, charset, pastCut };
+    } catch (err) {
+      if (opts.signal?.aborted) return end('cancelled');
+      return end('error', { finalUrl, error: docCtl.signal.aborted ? 'timeout' : err instanceof Error ? err.message : String(err) });
+    } finally {
+      clearTimeout(docTimer);
+    }
+    const html = new TextDecoder(doc.charset).decode(doc.kept);
+    const isHtml = /html/i.test(mediaType(headerValue(doc.reply.headers, 'content-type')) ?? 'text/html');
+    const served = isHtml ? renderSnapshot(html, doc.finalUrl) : null;
+    const noindex = servedNoindex(served, doc.reply.headers);
+    base.finalUrl = doc.finalUrl;
+    base.served = served;
+    base.document = { status: doc.reply.status, headerBytes: doc.headerBytes, bodyBytes: doc.bodyBytes, limit, cutAt: doc.cutAt, noindex };
+    resources.push({ url: doc.finalUrl, kind: 'document', method: 'GET', outcome: doc.cutAt === null ? 'loaded' : 'cut', status: doc.reply.status, bytes: doc.bodyBytes, keptBytes: doc.kept.length, robots: null, error: null });
+    if (noindex && !opts.force) return end('noindex', { skippedNoindex: true });
+    if (doc.reply.status !== 200 && !opts.force) return end('error', { error: `HTTP ${doc.reply.status}` });
+    base.skippedNoindex = !!noindex;
+    return doc;
+  }
+
+  function waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause> {
+    return new Promise<StoppedBecause>((resolve) => {
+      const tick = setInterval(() => {
+        const s = state();
+        if (opts.signal?.aborted) finish('cancelled');
+        else if (now() - started >= timeLimitMs) finish('time-limit');
+        else if (s.loaded && s.inFlight === 0 && now() - s.lastActivity >= idleMs) finish('idle');
+      }, Math.min(100, idleMs));
+      const onAbort = () => finish('cancelled');
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      if (opts.signal?.aborted) finish('cancelled');
+      function finish(why: StoppedBecause) {
+        clearInterval(tick);
+        opts.signal?.removeEventListener('abort', onAbort);
+        resolve(why);
+      }
+    });
+  }
+
+  return {
+    opts,
+    started,
+    now,
+    viewport,
+    timeLimitMs,
+    idleMs,
+    prefix,
+    signal,
+    resources,
+    consoleEntries,
+    robots,
+    record: (r) => {
+      if (resources.length < MAX_RESOURCES) resources.push(r);
+    },
+    progress,
+    fetchDocument,
+    waitForEnd,
+    noteViewport: (width, height) => {
+      base.limits = { ...base.limits, viewport: { ...base.limits.viewport, width, height } };
+    },
+    stopRequests: () => abort.abort(),
+    fail: (error) => {
+      base.error = error;
+    },
+    finish: (stopped, rendered, screenshot) => {
+      abort.abort();
+      const differences = rendered ? compareRender({ served: base.served, rendered, browser: opts.browser ?? null, resources, scriptsPastCut: pastCut }) : [];
+      return { result: { ...base, rendered, differences, stoppedBecause: stopped, durationMs: now() - started }, screenshot };
+    },
+  };
+}
+
+/** Is this a RenderDocument (rather than the render's early end)? */
+export const isRenderDocument = (x: RenderDocument | RenderOutput): x is RenderDocument => 'kept' in x;
