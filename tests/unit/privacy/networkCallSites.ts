@@ -6,7 +6,10 @@
 //  - a hop fetcher made or called: `extensionHopFetcher(…)`, `nodeFetchHop(…)`, `….fetchHop(…)`;
 //  - an import of a Node networking module or a browser driver (node:http, node:https, node:net…,
 //    puppeteer), by `import`, `import()` or `require()`;
-//  - `chrome.debugger.attach(…)` (a page driven over the DevTools protocol loads what it is told to).
+//  - `chrome.debugger.attach(…)` (a page driven over the DevTools protocol loads what it is told to);
+//  - a tab or window sent to an address by the code: `tabs.create` / `tabs.update` / `windows.create`
+//    with a `url` that is neither a string literal (`about:blank`, an extension page by name) nor
+//    `runtime.getURL(…)` (the extension's own page) — the browser then loads that address.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -30,6 +33,17 @@ const nameOf = (e: ts.Expression): string | null =>
 const isGlobalFetch = (e: ts.Expression): boolean =>
   (ts.isIdentifier(e) && e.text === 'fetch') || (nameOf(e) === 'fetch' && (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) && ['globalThis', 'self', 'window'].includes(nameOf(e.expression) ?? ''));
 
+/** An object literal with a `url` the browser will load: not a literal, not the extension's own page. */
+const sendsToAddress = (arg: ts.Expression): boolean =>
+  ts.isObjectLiteralExpression(arg) &&
+  arg.properties.some((p) => {
+    const value = ts.isPropertyAssignment(p) && nameOf(p.name as ts.Expression) === 'url' ? p.initializer : ts.isShorthandPropertyAssignment(p) && p.name.text === 'url' ? p.name : null;
+    if (!value) return false;
+    if (ts.isStringLiteralLike(value)) return false;
+    if (ts.isCallExpression(value) && nameOf(value.expression) === 'getURL') return false;
+    return true;
+  });
+
 /** The call sites of one source text (`file` is only the name they are reported under). */
 export function callSitesIn(file: string, text: string): CallSite[] {
   const kind = /\.tsx$/.test(file) ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
@@ -42,6 +56,7 @@ export function callSitesIn(file: string, text: string): CallSite[] {
       const name = nameOf(callee);
       if (name && CALLS.has(name)) add(node, name);
       if (name === 'attach' && ts.isPropertyAccessExpression(callee) && nameOf(callee.expression) === 'debugger') add(node, 'debugger.attach');
+      if ((name === 'create' || name === 'update') && ts.isPropertyAccessExpression(callee) && ['tabs', 'windows'].includes(nameOf(callee.expression) ?? '') && node.arguments.some(sendsToAddress)) add(node, `${nameOf(callee.expression)}.${name} to an address`);
       if ((callee.kind === ts.SyntaxKind.ImportKeyword || name === 'require') && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]) && MODULES.has(node.arguments[0].text)) add(node, `import ${node.arguments[0].text}`);
       // `fetch` handed to something else (an alias would hide every later call).
       for (const a of node.arguments) if (isGlobalFetch(a)) add(a, 'fetch passed on');

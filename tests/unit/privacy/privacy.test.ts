@@ -100,7 +100,11 @@ describe('the call-site scanner', () => {
       'nodeFetchHop();',
       'await chrome.debugger.attach(target, "1.3");',
       "const m = await import('node:net');",
+      'await browser.tabs.update(tabId, { url: finalUrl });',
+      'browser.windows.create({ url, focused: false });',
       // Not network calls:
+      "browser.tabs.create({ url: browser.runtime.getURL('/popup.html') });",
+      "browser.windows.create({ url: 'about:blank' });",
       '// fetch(url) in a comment',
       '/* new WebSocket(x) */',
       'const s = "fetch(url) new XMLHttpRequest()";',
@@ -127,6 +131,8 @@ describe('the call-site scanner', () => {
       '16 nodeFetchHop',
       '17 debugger.attach',
       '18 import node:net',
+      '19 tabs.update to an address',
+      '20 windows.create to an address',
     ]);
   });
 });
