@@ -2,6 +2,7 @@ import { browser, type Browser } from 'wxt/browser';
 import type { Header } from '../../lib/core/types';
 import { NotSentError, type HopFetcher, type HopReply, type HopRequest } from '../../lib/crawl';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
+import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 
 /**
  * The extension's HopFetcher (lib/crawl): one hop (redirect: 'manual') fetched from the
@@ -116,7 +117,8 @@ function exactUrlCondition(url: string): Pick<Browser.declarativeNetRequest.Rule
 /** True when the user has not withdrawn Crawlscope's access to the origin of `url`. */
 async function hasHostAccess(url: string): Promise<boolean> {
   try {
-    return await browser.permissions.contains({ origins: [`${new URL(url).origin}/*`] });
+    // The site's pattern without its port (hostPermissionPattern): Firefox matches none that names one.
+    return await browser.permissions.contains({ origins: [hostPermissionPattern(url)] });
   } catch {
     return true; // an address the permissions API cannot express: let the fetch itself answer
   }
