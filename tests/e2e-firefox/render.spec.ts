@@ -181,8 +181,7 @@ test.describe('Render as Googlebot (Firefox)', () => {
       expect((await differenceWith(r, 'linkOnlyInRender', `${demo}/render/for-googlebot.html`))?.text).toBe(say('render.difference.linkOnlyInRender', [`${demo}/render/for-googlebot.html`]));
       // The page writes window.innerWidth: the window's content width, which the render reports as its viewport.
       await expectText(r, viewCell('headings', 'rendered'), `h1 By agent\nh2 Viewport ${FIREFOX_MIN_WIDTH} px`);
-      // The limits line names that width; the height is the window's content height, which the
-      // screen may keep under the agent's RENDER_VIEWPORTS height (a headless screen is 768 px tall).
+      // The limits line names that width, then the window's content height.
       const [before, after] = say('render.limits', [RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS / 1000, FIREFOX_MIN_WIDTH, '\u0000']).split('\u0000') as [string, string];
       const limits = (await text(r, tid('render-limits'))) ?? '';
       expect(limits.startsWith(before)).toBe(true);
