@@ -10,9 +10,9 @@ interface Entry {
   pattern: string;
 }
 
-/** The merged rules that apply to one agent token (or to `*`), in file order. */
+/** The merged rules that apply to one agent token (or to `*`): those of `groups`, in file order. */
 interface RuleSet {
-  entries: Entry[];
+  groups: number[];
   groupLines: number[];
   uses: number;
   /** Entries by the literal text before their first `*` (or before a final `$`), built once a set is reused. */
@@ -32,17 +32,19 @@ function indexOf(parsed: ParsedRobotsTxt): Index {
   let idx = indexes.get(parsed);
   if (idx) return idx;
   idx = { byToken: new Map(), globalGroups: [], sets: new Map() };
-  for (let g = 0; g < parsed.groups.length; g++) {
+  const { groups } = parsed;
+  for (let g = 0; g < groups.length; g++) {
     let hasGlobal = false;
-    const tokens = new Set<string>();
-    for (const a of parsed.groups[g].agents) {
-      if (a.global) hasGlobal = true;
-      else tokens.add(asciiLower(a.token));
-    }
-    for (const t of tokens) {
+    for (const a of groups[g].agents) {
+      if (a.global) {
+        hasGlobal = true;
+        continue;
+      }
+      // A token is made of [A-Za-z_-] only: toLowerCase is ASCII lower-casing here.
+      const t = a.token.toLowerCase();
       const list = idx.byToken.get(t);
-      if (list) list.push(g);
-      else idx.byToken.set(t, [g]);
+      if (!list) idx.byToken.set(t, [g]);
+      else if (list[list.length - 1] !== g) list.push(g); // named twice in one group: once
     }
     if (hasGlobal) idx.globalGroups.push(g);
   }
@@ -53,25 +55,19 @@ function indexOf(parsed: ParsedRobotsTxt): Index {
 function ruleSet(parsed: ParsedRobotsTxt, idx: Index, key: string, groups: number[]): RuleSet {
   let set = idx.sets.get(key);
   if (set) return set;
-  const entries: Entry[] = [];
   const groupLines: number[] = [];
-  for (const g of groups) {
-    for (const a of parsed.groups[g].agents) groupLines.push(a.line);
-    for (const rule of parsed.groups[g].rules) {
-      // An empty pattern matches with priority 0 and so never decides: leave it out.
-      if (rule.pattern === '') continue;
-      entries.push({ rule, pattern: rule.pattern });
-      if (rule.kind === 'allow') {
-        const slash = rule.pattern.lastIndexOf('/');
-        if (slash !== -1 && rule.pattern.startsWith('/index.htm', slash)) {
-          entries.push({ rule, pattern: rule.pattern.slice(0, slash + 1) + '$' });
-        }
-      }
-    }
-  }
-  set = { entries, groupLines, uses: 0, byPrefix: null, prefixLengths: [] };
+  for (const g of groups) for (const a of parsed.groups[g].agents) groupLines.push(a.line);
+  set = { groups, groupLines, uses: 0, byPrefix: null, prefixLengths: [] };
   idx.sets.set(key, set);
   return set;
+}
+
+/** Google's index.htm rule: an Allow of `/x/index.htm…` also allows `/x/` exactly (`/x/$`); null otherwise. */
+function indexHtmVariant(rule: RobotsRule): string | null {
+  if (rule.kind !== 'allow') return null;
+  const p = rule.pattern;
+  const slash = p.lastIndexOf('/');
+  return slash !== -1 && p.startsWith('/index.htm', slash) ? p.slice(0, slash + 1) + '$' : null;
 }
 
 function literalPrefix(pattern: string): string {
@@ -80,15 +76,24 @@ function literalPrefix(pattern: string): string {
   return pattern.endsWith('$') ? pattern.slice(0, -1) : pattern;
 }
 
-function buildPrefixIndex(set: RuleSet): void {
+function buildPrefixIndex(parsed: ParsedRobotsTxt, set: RuleSet): void {
   const byPrefix = new Map<string, Entry[]>();
   const lengths = new Set<number>();
-  for (const e of set.entries) {
+  const add = (e: Entry) => {
     const p = literalPrefix(e.pattern);
     const list = byPrefix.get(p);
     if (list) list.push(e);
     else byPrefix.set(p, [e]);
     lengths.add(p.length);
+  };
+  for (const g of set.groups) {
+    for (const rule of parsed.groups[g].rules) {
+      // An empty pattern matches with priority 0 and so never decides: leave it out.
+      if (rule.pattern === '') continue;
+      add({ rule, pattern: rule.pattern });
+      const variant = indexHtmVariant(rule);
+      if (variant !== null) add({ rule, pattern: variant });
+    }
   }
   set.byPrefix = byPrefix;
   set.prefixLengths = [...lengths].sort((a, b) => a - b);
@@ -109,36 +114,52 @@ export function pathStringOf(url: string): string {
 
 interface Best {
   priority: number;
-  entry: Entry | null;
+  rule: RobotsRule | null;
+  pattern: string;
 }
 
-function consider(best: Best, e: Entry): void {
-  const p = e.pattern.length;
+function consider(best: Best, rule: RobotsRule, pattern: string): void {
+  const p = pattern.length;
   // Longest wins; between equally long patterns of one kind Google keeps the first in the file.
-  if (p > best.priority || (p === best.priority && best.entry !== null && e.rule.line < best.entry.rule.line)) {
+  if (p > best.priority || (p === best.priority && best.rule !== null && rule.line < best.rule.line)) {
     best.priority = p;
-    best.entry = e;
+    best.rule = rule;
+    best.pattern = pattern;
   }
 }
 
-function bestOf(set: RuleSet, path: string): { allow: Best; disallow: Best } {
-  const allow: Best = { priority: -1, entry: null };
-  const disallow: Best = { priority: -1, entry: null };
-  const test = (e: Entry) => {
-    if (patternMatches(path, e.pattern)) consider(e.rule.kind === 'allow' ? allow : disallow, e);
-  };
+function bestOf(parsed: ParsedRobotsTxt, set: RuleSet, path: string): { allow: Best; disallow: Best } {
+  const allow: Best = { priority: -1, rule: null, pattern: '' };
+  const disallow: Best = { priority: -1, rule: null, pattern: '' };
   // A set asked about more than twice gets a prefix index: only rules whose literal start is a
-  // prefix of the path are tested. (One-off questions just scan.)
-  if (set.byPrefix === null && ++set.uses > 2) buildPrefixIndex(set);
+  // prefix of the path are tested. (One-off questions just scan the groups' rules.)
+  if (set.byPrefix === null && ++set.uses > 2) buildPrefixIndex(parsed, set);
   if (set.byPrefix !== null) {
     const s = path;
     for (const len of set.prefixLengths) {
       if (len > s.length) break;
       const list = set.byPrefix.get(len === s.length ? s : s.slice(0, len));
-      if (list) for (const e of list) test(e);
+      if (list) {
+        for (const e of list) {
+          if (patternMatches(s, e.pattern)) consider(e.rule.kind === 'allow' ? allow : disallow, e.rule, e.pattern);
+        }
+      }
     }
-  } else {
-    for (const e of set.entries) test(e);
+    return { allow, disallow };
+  }
+  for (const g of set.groups) {
+    for (const rule of parsed.groups[g].rules) {
+      const pattern = rule.pattern;
+      // An empty pattern matches with priority 0 and so never decides: leave it out.
+      if (pattern === '') continue;
+      const best = rule.kind === 'allow' ? allow : disallow;
+      // A pattern no longer than the best so far cannot win (an equally long one from a later line neither).
+      if (pattern.length >= best.priority && patternMatches(path, pattern)) consider(best, rule, pattern);
+      if (rule.kind === 'allow') {
+        const variant = indexHtmVariant(rule);
+        if (variant !== null && patternMatches(path, variant)) consider(allow, rule, variant);
+      }
+    }
   }
   return { allow, disallow };
 }
@@ -169,11 +190,11 @@ export function matchAgentPath(parsed: ParsedRobotsTxt, agent: string, path: Uin
   if (!set) return { allowed: true, groupKind: 'none', rule: null, matchedPattern: null, groupLines: [] };
   const cached = memo?.get(key);
   if (cached) return cached;
-  const { allow, disallow } = bestOf(set, typeof path === 'string' ? path : binaryString(path));
+  const { allow, disallow } = bestOf(parsed, set, typeof path === 'string' ? path : binaryString(path));
   let m: AgentMatch;
   if (allow.priority > 0 || disallow.priority > 0) {
     const win = disallow.priority > allow.priority ? disallow : allow;
-    m = { allowed: win === allow, groupKind: kind, rule: win.entry!.rule, matchedPattern: win.entry!.pattern, groupLines: set.groupLines };
+    m = { allowed: win === allow, groupKind: kind, rule: win.rule!, matchedPattern: win.pattern, groupLines: set.groupLines };
   } else {
     m = { allowed: true, groupKind: kind, rule: null, matchedPattern: null, groupLines: set.groupLines };
   }

@@ -18,12 +18,12 @@ export function patternMatches(path: Uint8Array | string, pattern: string): bool
   if (anchored) end--;
   let star = pattern.indexOf('*');
   if (star === -1 || star >= end) {
-    // No wildcard: a prefix test, or an exact test when anchored.
-    const lit = pattern.slice(0, end);
-    return anchored ? s === lit : s.startsWith(lit);
+    // No wildcard: a prefix test, or an exact test when anchored (the pattern is the path and "$").
+    return anchored ? n === end && pattern.startsWith(s) : s.startsWith(pattern);
   }
-  // The first piece must sit at position 0.
-  if (!s.startsWith(pattern.slice(0, star))) return false;
+  // The first piece must sit at position 0 (compared in place: most patterns fail here).
+  if (star > n) return false;
+  for (let k = 0; k < star; k++) if (s.charCodeAt(k) !== pattern.charCodeAt(k)) return false;
   let at = star;
   // Collapse runs of stars; `from` = where the next piece starts in the pattern.
   let from = star + 1;

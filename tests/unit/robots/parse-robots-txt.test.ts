@@ -33,6 +33,46 @@ describe('lines', () => {
     expect(p.groups[0].rules[0].pattern).toBe('/a%FF');
     expect(p.diagnostics).toEqual([{ severity: 'warning', line: 2, code: 'invalidUtf8', params: [26] }]);
   });
+  it('a BOM cut short is not a BOM: its bytes are invalid UTF-8', () => {
+    expect(parseRobotsTxt(new Uint8Array([0xef, 0xbb])).diagnostics).toEqual([{ severity: 'warning', line: 1, code: 'invalidUtf8', params: [0] }]);
+    expect(parseRobotsTxt(new Uint8Array([0xef, 0xbb, 0xbf])).diagnostics).toEqual([]);
+  });
+});
+
+describe('large files (read in pieces)', () => {
+  // A file of 200 KB: rules of 32 bytes, then the line under test, at every offset around each 32 KiB.
+  const filler = (bytes: number) => {
+    let t = 'User-agent: x\n';
+    for (let i = 0; t.length + 32 <= bytes; i++) t += `Disallow: /${String(i).padStart(19, '0')}\n`;
+    return t.padEnd(bytes, '#');
+  };
+  it('a CRLF at any offset counts once, wherever the file is split', () => {
+    for (const at of [32_768, 65_536, 131_072]) {
+      for (let d = -3; d <= 3; d++) {
+        const head = filler(at + d - 1);
+        const p = parseRobotsTxt(`${head}\r\nAllow: /crlf\r\nDisallow: /end\n`);
+        const lines = head.split('\n').length;
+        expect(p.lineCount).toBe(lines + 3);
+        expect(p.groups[0].rules.slice(-2)).toEqual([
+          { kind: 'allow', pattern: '/crlf', line: lines + 1 },
+          { kind: 'disallow', pattern: '/end', line: lines + 2 },
+        ]);
+      }
+    }
+  });
+  it('non-ASCII bytes far into the file: %-encoded there, invalid UTF-8 found at its byte', () => {
+    const head = filler(100_000);
+    const bytes = new Uint8Array([...new TextEncoder().encode(`${head}\nDisallow: /é\nDisallow: /a`), 0xff, 10, ...new TextEncoder().encode('Allow: /b\n')]);
+    const p = parseRobotsTxt(bytes);
+    const lines = head.split('\n').length;
+    expect(p.groups[0].rules[0]).toEqual({ kind: 'disallow', pattern: '/0000000000000000000', line: 2 });
+    expect(p.groups[0].rules.slice(-3)).toEqual([
+      { kind: 'disallow', pattern: '/%C3%A9', line: lines + 1 },
+      { kind: 'disallow', pattern: '/a%FF', line: lines + 2 },
+      { kind: 'allow', pattern: '/b', line: lines + 3 },
+    ]);
+    expect(p.diagnostics).toEqual([{ severity: 'warning', line: lines + 2, code: 'invalidUtf8', params: [100_000 + 1 + 13 + 1 + 12] }]);
+  });
 });
 
 describe('keys and separators', () => {
