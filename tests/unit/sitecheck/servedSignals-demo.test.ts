@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => demo.close());
 
 it('every HTML page of the demo site: the same signals as the parse5 tree', async () => {
-  const paths = (modules as { routes: { path: string }[] }[]).flatMap((m) => m.routes.map((r) => r.path));
+  const paths = modules.flatMap((m) => m.routes.map((r) => r.path));
   let pages = 0;
   let inModel = 0;
   const one = async (path: string) => {
