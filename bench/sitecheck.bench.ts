@@ -1,33 +1,36 @@
-// Site check: URLs per second through the whole per-URL pipeline (robots.txt, request, byte
-// analysis, parse5 signals, verdict, report) at concurrency 1, 4 and 16 against the demo site,
-// beside a bare GET of the same URLs with the same concurrency; and memory over the 10,000-URL
-// sitemap, keeping every report or one table row per URL, beside the same run keeping nothing.
-// Each run is its own process (bench/sitecheckRun.ts), as the command line is.
+// Site check: URLs per second of the command line's whole per-URL pipeline (robots.txt, request,
+// gunzip, byte analysis, signals, verdict, report as a JSON line) against a bare fetch loop that
+// reads and gunzips the same bodies at the same concurrency, on a generated site shaped like a
+// real one (bench/realSite.ts: 20–200 kB pages, one in 32 over 2 MB, half gzip) served from
+// 127.0.0.1; and the command line's peak JS heap at 1,000 and 10,000 URLs. Each run is its own
+// process (bench/sitecheckRun.ts), as the command line is; throughput is the median of 3 runs.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchRow } from './harness';
+import { median, type BenchRow } from './harness';
+import { startRealSite } from './realSite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** URLs per throughput run (the first of the bench sitemap). */
-const URLS = 2000;
-const ALL = 10_000;
+/** URLs per throughput run. */
+const URLS = Number(process.env.SITECHECK_BENCH_URLS ?? 500);
+const RUNS = 3;
+const CONCURRENCY = [4, 16];
 
 interface Run {
   done: number;
   ms: number;
+  bytes: number;
   peakHeap: number;
   retainedHeap: number;
   maxRss: number;
-  keptBytes: number;
 }
 
-function run(demo: string, what: 'check' | 'bare', n: number, concurrency: number, keep = 'none'): Promise<Run> {
+export function runChild(origin: string, what: 'check' | 'bare', n: number, concurrency: number, keep = 'jsonl'): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', path.join(here, 'sitecheckRun.ts'), demo, what, String(n), String(concurrency), keep],
-      { maxBuffer: 1 << 20, timeout: 600_000 },
+      ['--expose-gc', '--import', 'tsx', path.join(here, 'sitecheckRun.ts'), origin, what, String(n), String(concurrency), keep],
+      { maxBuffer: 1 << 20, timeout: 900_000 },
       (err, out) => {
         if (err) return reject(err);
         const r = JSON.parse(out) as Run;
@@ -41,32 +44,40 @@ function run(demo: string, what: 'check' | 'bare', n: number, concurrency: numbe
 const MB = (b: number) => b / 1_000_000;
 const rate = (r: Run) => (r.done / r.ms) * 1000;
 
-export default async function sitecheckBench({ demo }: { demo: string }): Promise<BenchRow[]> {
+export default async function sitecheckBench(): Promise<BenchRow[]> {
+  const site = await startRealSite();
   const rows: BenchRow[] = [];
-  await run(demo, 'check', 200, 4); // warm-up (the demo builds its pages)
-  for (const c of [1, 4, 16]) {
-    const base = await run(demo, 'bare', URLS, c);
-    const check = await run(demo, 'check', URLS, c);
+  try {
+    await runChild(site.origin, 'check', 100, 4); // warm-up
+    const mb = MB(site.bytesOf(URLS)).toFixed(0);
+    for (const c of CONCURRENCY) {
+      const bare: number[] = [];
+      const check: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        bare.push(rate(await runChild(site.origin, 'bare', URLS, c)));
+        check.push(rate(await runChild(site.origin, 'check', URLS, c)));
+      }
+      rows.push({
+        name: `site check (command line), ${URLS} URLs (${mb} MB of HTML), concurrency ${c}`,
+        value: median(check),
+        unit: 'URLs/s',
+        runs: RUNS,
+        baseline: { name: 'bare fetch loop reading and gunzipping the same bodies', value: median(bare) },
+        note: `runs: check ${check.map((x) => x.toFixed(0)).join(', ')}; bare ${bare.map((x) => x.toFixed(0)).join(', ')}; 2 cores shared with the server`,
+      });
+    }
+    const small = await runChild(site.origin, 'check', 1000, 16);
+    const large = await runChild(site.origin, 'check', 10_000, 16);
     rows.push({
-      name: `site check, ${URLS.toLocaleString('en')} URLs of ~5 kB, concurrency ${c}`,
-      value: rate(check),
-      unit: 'URLs/s',
-      runs: 1,
-      baseline: { name: 'bare GET of the same URLs', value: rate(base) },
-      note: 'per URL: request, byte analysis, parse5 signals, verdict, report (robots.txt once); 2 cores shared with the demo server',
-    });
-  }
-  const none = await run(demo, 'check', ALL, 4, 'none');
-  for (const [keep, name] of [['reports', 'keeping every report (for the JSON Lines export)'], ['rows', 'keeping one table row per URL']] as const) {
-    const m = await run(demo, 'check', ALL, 4, keep);
-    rows.push({
-      name: `site check, ${ALL.toLocaleString('en')} URLs, peak JS heap, ${name}`,
-      value: MB(m.peakHeap),
+      name: 'site check (command line), peak JS heap at 10,000 URLs, JSON Lines out',
+      value: MB(large.peakHeap),
       unit: 'MB',
       runs: 1,
-      baseline: { name: 'the same run keeping nothing', value: MB(none.peakHeap) },
-      note: `after GC ${MB(m.retainedHeap).toFixed(1)} MB vs ${MB(none.retainedHeap).toFixed(1)} MB; peak RSS ${MB(m.maxRss).toFixed(0)} vs ${MB(none.maxRss).toFixed(0)} MB${m.keptBytes ? `; ${MB(m.keptBytes).toFixed(1)} MB of JSON` : ''}`,
+      baseline: { name: 'the same at 1,000 URLs', value: MB(small.peakHeap) },
+      note: `after GC ${MB(large.retainedHeap).toFixed(1)} vs ${MB(small.retainedHeap).toFixed(1)} MB; peak RSS ${MB(large.maxRss).toFixed(0)} vs ${MB(small.maxRss).toFixed(0)} MB`,
     });
+  } finally {
+    await site.close();
   }
   return rows;
 }

@@ -1,5 +1,5 @@
 import { ScanCollector } from './ScanCollector';
-import type { HtmlScan, TagSpan } from './scanTypes';
+import type { HtmlScan, TagSpan, TokenSink } from './scanTypes';
 
 const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
 const END_TAG = new Map<string, RegExp>();
@@ -17,14 +17,16 @@ const isAlpha = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x
  */
 export class HtmlScanner {
   private pos = 0;
-  private readonly c: ScanCollector;
-  private doneScan: HtmlScan | null = null;
+  private readonly c: TokenSink;
+  private ended = false;
 
+  /** `sink`: another consumer of the tokens than the byte-budget collector (then result() is not available). */
   constructor(
     private readonly text: string,
     cut: number,
+    sink?: TokenSink,
   ) {
-    this.c = new ScanCollector(text, cut);
+    this.c = sink ?? new ScanCollector(text, cut);
   }
 
   get position(): number {
@@ -54,13 +56,17 @@ export class HtmlScanner {
       pos = this.markup(lt);
     }
     this.pos = pos;
-    if (pos >= n && !this.doneScan) this.doneScan = c.eof(n);
+    if (pos >= n && !this.ended) {
+      this.ended = true;
+      c.eof(n);
+    }
     return pos >= n;
   }
 
   result(): HtmlScan {
     while (!this.run(Infinity));
-    return this.doneScan!;
+    if (!(this.c instanceof ScanCollector)) throw new Error('HtmlScanner.result(): the tokens went to another sink');
+    return this.c.scan;
   }
 
   private opensMarkup(lt: number): boolean {

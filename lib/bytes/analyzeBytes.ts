@@ -17,6 +17,8 @@ export interface AnalyzeOptions {
   signal?: AbortSignal;
   /** Characters per slice (default 1,048,576). */
   sliceChars?: number;
+  /** Hears the decoded text of a textual body (so a caller that needs it does not decode it again). */
+  onText?: (text: string) => void;
 }
 
 /** An element with its position: byte offsets in the body, and in the response (headers first). */
@@ -93,6 +95,7 @@ export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {
   };
   // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text.
   const text = textual ? new TextDecoder(cs.encoding).decode(body) : '';
+  if (textual) opts.onText?.(text);
   check();
   const base: BytesReport = {
     cutoff,

@@ -3,7 +3,7 @@ export { resolveCharset, type ResolvedCharset } from './charset';
 export { sniffCharset } from './sniffCharset';
 export { createByteMapper, type ByteMapper } from './createByteMapper';
 export { HtmlScanner, scanHtml } from './HtmlScanner';
-export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind } from './scanTypes';
+export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind, TokenSink, TagSpan, RawMode } from './scanTypes';
 export { analyzeBytes, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions } from './analyzeBytes';
 export { assessResources, type ResourceInput, type AssessedResource, type ResourceVerdict } from './assessResources';
 export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, KEEP_PAST_LIMIT, COUNT_BOUND, limitFor } from './limits';

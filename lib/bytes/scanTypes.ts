@@ -75,3 +75,17 @@ export interface TagSpan {
 
 /** What the tokenizer must switch to after a start tag (the tree builder's job, done here). */
 export type RawMode = 'script' | 'rawtext' | 'rcdata' | 'plaintext' | null;
+
+/** What HtmlScanner hands its tokens to (offsets into the text): ScanCollector, or another consumer. */
+export interface TokenSink {
+  /** Inside foreign content where a CDATA section is allowed. */
+  readonly inForeign: boolean;
+  doctype(start: number, end: number): void;
+  comment(start: number, end: number): void;
+  textRun(start: number, end: number): void;
+  /** Returns the tokenizer state the tag switches to. */
+  startTag(t: TagSpan): RawMode;
+  endTag(t: TagSpan): void;
+  rawContent(start: number, end: number): void;
+  eof(end: number): unknown;
+}

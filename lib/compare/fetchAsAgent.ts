@@ -71,7 +71,8 @@ export async function fetchAsAgent(
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
     // byte budget backs off to a whole character.
-    const cutoff = body
+    // With keepBody the caller measures the body itself (the site check's byte analysis): no second pass here.
+    const cutoff = body && !opts.keepBody
       ? findCutoff({
           body: body.kept,
           headerBytes: countHeaderBytes(statusLine, headers, status),

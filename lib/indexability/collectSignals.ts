@@ -10,7 +10,8 @@ export interface DocumentLike {
   title: string;
   querySelectorAll(selector: string): ArrayLike<ElementLike>;
   querySelector(selector: string): { textContent: string | null } | null;
-  body: { textContent: string | null } | null;
+  /** The body; a document that never builds the body's text gives its trimmed length instead. */
+  body: { textContent: string | null; trimmedLength?: number } | null;
 }
 
 /** Hostile pages: at most this many tags are read. */
@@ -58,14 +59,15 @@ export function collectSignals(
     } else continue;
     tags.push({ tag: tag as TagInfo['tag'], attrs, inBody: el.closest('body') !== null });
   }
-  const text = doc.body?.textContent ?? '';
+  const body = doc.body;
+  const textLength = body?.trimmedLength ?? (body?.textContent ?? '').trim().length;
   return {
     where,
     url,
     tags,
     title: doc.title.slice(0, 300),
     h1: (doc.querySelector('h1')?.textContent ?? '').trim().slice(0, 300),
-    textLength: text.trim().length,
+    textLength,
     bytesRead: read.bytesRead,
     truncated: read.truncated,
   };

@@ -66,7 +66,7 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Googlebot's byte budget for one response: the cut, and (for HTML) what lies past it; a body not read to its end is a lower bound. */
-async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInput; visible: Uint8Array; charset: string }> {
+async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInput; visible: Uint8Array; charset: string; html?: string }> {
   const ct = headerValue(f.headers, 'content-type');
   const mt = mediaType(ct);
   const { limit } = limitFor(mt, chosen);
@@ -74,9 +74,12 @@ async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInp
   const kept = f.body ?? new Uint8Array(0);
   const charset = sniffCharset(ct, kept);
   if (isHtmlResponse(ct, kept)) {
-    const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' });
+    let text = '';
+    const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' }, { onText: (t) => (text = t) });
     const c = report.cutoff;
-    return { input: bytesInputFrom(report, f.complete), visible: c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept, charset };
+    // A page under the limit is read whole: its text, decoded once, is the HTML the signals come from.
+    const whole = !c.truncated && report.cutoff.charset.encoding.toLowerCase() === new TextDecoder(charset).encoding;
+    return { input: bytesInputFrom(report, f.complete), visible: c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept, charset, ...(whole ? { html: text } : {}) };
   }
   if (mt === null || TEXT_TYPES.test(mt)) {
     // Text: the cut backs off to a whole character.
@@ -157,7 +160,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       bytes = b.input;
       const ct = headerValue(f.headers, 'content-type');
       if (isHtmlResponse(ct, f.body ?? new Uint8Array(0))) {
-        const html = new TextDecoder(b.charset).decode(b.visible);
+        const html = b.html ?? new TextDecoder(b.charset).decode(b.visible);
         served = servedSignals(html, f.finalUrl, { bytesRead: b.visible.length, truncated: b.input.truncated });
       }
     }
