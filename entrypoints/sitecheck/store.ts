@@ -113,8 +113,13 @@ interface SiteCheckPage {
 let check: SiteCheck | null = null;
 /** Where the run's reports go (IndexedDB): the export, never re-rendered. */
 let reports: ReportSink | null = null;
-/** The page going away (closed, reloaded) takes its reports with it. */
-addEventListener('pagehide', () => void reports?.clear().catch(() => undefined));
+/**
+ * The page going away (closed, reloaded) takes its reports with it; a page kept for going back
+ * (persisted) keeps them, as it keeps its table.
+ */
+addEventListener('pagehide', (e) => {
+  if (!e.persisted) void reports?.clear().catch(() => undefined);
+});
 
 export const useSiteCheck = create<SiteCheckPage>((set, get) => {
   let pending: SiteRow[] = [];
