@@ -28,8 +28,8 @@ const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => craw
 /** Rows drawn at most; the exports always hold every URL. */
 const MAX_ROWS = 1000;
 
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+function download(name: string, data: Blob) {
+  const url = URL.createObjectURL(data);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -240,14 +240,15 @@ export function App() {
         <section className="cs-section" data-testid="results">
           <h2>{i18n.t('sitecheck.resultsHeading', [formatInt(sorted.length)])}</h2>
           <p>
-            <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => download(fileName(s.site!, 'csv'), s.exportCsv(), 'text/csv')}>
+            <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => download(fileName(s.site!, 'csv'), new Blob([s.exportCsv()], { type: 'text/csv' }))}>
               {i18n.t('sitecheck.exportCsv')}
             </button>{' '}
-            <button type="button" data-testid="export-jsonl" disabled={!sorted.length} onClick={() => download(fileName(s.site!, 'jsonl'), s.exportJsonl(), 'application/jsonl')}>
+            <button type="button" data-testid="export-jsonl" disabled={!sorted.length} onClick={() => void s.exportJsonl().then((b) => download(fileName(s.site!, 'jsonl'), b), () => undefined)}>
               {i18n.t('sitecheck.exportJsonl')}
             </button>{' '}
             <span className="cs-muted">{i18n.t('sitecheck.exportNote')}</span>
           </p>
+          {s.storeError ? <p className="cs-error" role="alert" data-testid="store-error">{i18n.t('sitecheck.storeError', [s.storeError])}</p> : null}
           {sorted.length > MAX_ROWS ? <p className="cs-muted" data-testid="showing">{i18n.t('sitecheck.showing', [MAX_ROWS, sorted.length])}</p> : null}
           {sorted.length ? (
             <table className="cs-table" data-testid="results-table">

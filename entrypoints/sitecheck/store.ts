@@ -1,6 +1,7 @@
 // The site check page's one store: it runs lib/sitecheck with a fetcher that goes through the
 // background (the only code of this page that sends messages), and keeps what the page shows —
-// one small row per URL — and the reports for the JSON Lines export (as text, not as objects).
+// one small row per URL. The full reports go to IndexedDB as they come (idbReportStore), and the
+// JSON Lines export reads them back from there: the page's memory does not grow with the reports.
 import { crawlerUserAgent } from '../../lib/crawlers';
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
@@ -10,7 +11,10 @@ import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { sendToBackground } from '../../utils/messaging';
 import type { HopFetcher, HopReply } from '../../lib/crawl';
 import { bytesLimit } from '../../utils/settings';
+import { idbReportStore, sweepReportsOfClosedPages } from './idbReportStore';
 import {
+  batchedReportSink,
+  jsonlPieces,
   rowsToCsv,
   SITE_CHECK_DEFAULTS,
   siteRow,
@@ -18,6 +22,7 @@ import {
   worstFirst,
   type SiteAgent,
   type SiteCheck,
+  type ReportSink,
   type SiteCheckProgress,
   type SiteRow,
   type SitemapProblem,
@@ -87,6 +92,8 @@ interface SiteCheckPage {
   problems: SitemapProblem[];
   errors: { url: string; error: string }[];
   inputError: string | null;
+  /** Writing the reports to IndexedDB, or reading them back for the export, failed: why. */
+  storeError: string | null;
   /**
    * Access to the site is missing (known before a run: the page asks at load and whenever the
    * grants change), or the user refused it when the run asked; null while it is granted.
@@ -99,12 +106,20 @@ interface SiteCheckPage {
   resume: () => void;
   cancel: () => void;
   exportCsv: () => string;
-  exportJsonl: () => string;
+  /** Every report of the run, read back from IndexedDB, one JSON line each. */
+  exportJsonl: () => Promise<Blob>;
 }
 
 let check: SiteCheck | null = null;
-/** Every report of the run, as a JSON line: the export, never re-rendered. */
-let lines: string[] = [];
+/** Where the run's reports go (IndexedDB): the export, never re-rendered. */
+let reports: ReportSink | null = null;
+/**
+ * The page going away (closed, reloaded) takes its reports with it; a page kept for going back
+ * (persisted) keeps them, as it keeps its table.
+ */
+addEventListener('pagehide', (e) => {
+  if (!e.persisted) void reports?.clear().catch(() => undefined);
+});
 
 export const useSiteCheck = create<SiteCheckPage>((set, get) => {
   let pending: SiteRow[] = [];
@@ -142,6 +157,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     problems: [],
     errors: [],
     inputError: null,
+    storeError: null,
     access: null,
     init: async (url) => {
       let site: string | null = null;
@@ -151,6 +167,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       } catch {
         site = null;
       }
+      // Reports left by a site check page that closed before it could remove them.
+      void sweepReportsOfClosedPages().catch(() => undefined);
       set({ site, limit: await bytesLimit.getValue() });
       if (!site) return;
       await checkAccess();
@@ -179,9 +197,13 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
       const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
       if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
-      lines = [];
+      // The previous run's reports go when the next run starts.
+      const previous = reports;
+      reports = batchedReportSink(idbReportStore());
+      const sink = reports;
+      await previous?.clear().catch(() => undefined);
       pending = [];
-      set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, access: null });
+      set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
       check = startSiteCheck({
         fetchHop: backgroundHop,
         site,
@@ -195,7 +217,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         translate: tDynamic,
         generator: `Crawlscope ${browser.runtime.getManifest().version}`,
         onReport: (report) => {
-          lines.push(JSON.stringify(report));
+          sink.add(JSON.stringify(report));
           pending.push(siteRow(report));
           flushTimer ??= setTimeout(flush, 150);
         },
@@ -204,12 +226,22 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       });
       const summary = await check.done;
       flush();
+      await sink.flush().catch((err) => set({ storeError: String(err) }));
       set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })) });
     },
     pause: () => check?.pause(),
     resume: () => check?.resume(),
     cancel: () => check?.cancel(),
     exportCsv: () => rowsToCsv([...get().rows, ...pending].sort(worstFirst)),
-    exportJsonl: () => (lines.length ? lines.join('\n') + '\n' : ''),
+    exportJsonl: async () => {
+      const parts: Blob[] = [];
+      try {
+        if (reports) for await (const piece of jsonlPieces(reports)) parts.push(new Blob([piece]));
+      } catch (err) {
+        set({ storeError: String(err) });
+        throw err;
+      }
+      return new Blob(parts, { type: 'application/jsonl' });
+    },
   };
 });

@@ -27,3 +27,4 @@ export { runOutcome } from './runOutcome';
 export { worstFirst } from './worstFirst';
 export { rowsToCsv, csvField, CSV_COLUMNS } from './rowsToCsv';
 export * from './display';
+export { batchedReportSink, memoryReportStore, jsonlPieces, REPORT_BATCH, type ReportSink, type ReportStore } from './reportSink';

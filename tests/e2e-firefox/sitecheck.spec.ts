@@ -7,6 +7,30 @@ import { reportSchemaErrors } from '../support/reportSchema';
 import { say } from '../support/say';
 import { demoCsv, demoOverBytes, demoProgress, demoRows, demoSitemaps, readRows } from '../support/sitecheckDemo';
 
+/** Reports per run in the site check's IndexedDB store (other site check pages may hold runs too). */
+const storedRuns = (sc: { evaluate: <T>(fn: () => Promise<T>) => Promise<T> }) =>
+  sc.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('crawlscope-sitecheck');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const runs: Record<string, number> = {};
+          if (!db.objectStoreNames.contains('reports')) return db.close(), resolve(runs);
+          const req = db.transaction('reports').objectStore('reports').openKeyCursor();
+          req.onerror = () => (db.close(), reject(req.error));
+          req.onsuccess = () => {
+            const c = req.result;
+            if (!c) return db.close(), resolve(runs);
+            const run = (c.key as [string, number])[0];
+            runs[run] = (runs[run] ?? 0) + 1;
+            c.continue();
+          };
+        };
+      }),
+  );
+
 test.describe('Check this site', () => {
   test('the sitemap index from robots.txt, a gzip child: every row worst first with its figures; CSV and JSON Lines', async ({ demo, openPopup, tab: page, ext, downloads, ff: browser, base }) => {
     // From the popup of a page, as a user opens it.
@@ -19,6 +43,7 @@ test.describe('Check this site', () => {
       await expectText(sc, tid('limit'), say('sitecheck.limitNote', [2_097_152]));
       // Access is held (a temporary add-on gets it at install): nothing to ask.
       expect(await count(sc, tid('access'))).toBe(0);
+      const runsBefore = await storedRuns(sc);
       await click(sc, tid('start'));
       await expectAttr(sc, tid('state'), 'data-state', 'done', { timeout: 30_000 });
       await expectText(sc, tid('state'), say('sitecheck.state.done'));
@@ -49,6 +74,9 @@ test.describe('Check this site', () => {
       expect(by.get(over).siteCheck.userAgent).toMatch(/ Mobile Safari\/537\.36 \(compatible; Googlebot\/2\.1; \+http:\/\/www\.google\.com\/bot\.html\)$/);
       expect(by.get(`${demo}/blocked/sitecheck.html`).reasons[0].sources[0]).toEqual({ kind: 'robotsTxt', url: `${demo}/robots.txt`, line: 3, rule: 'Disallow: /blocked/', userAgent: 'googlebot' });
       expect(by.get(`${demo}/sitecheck/unavailable.html`).siteCheck.retries).toBe(1);
+      // The reports were read back from the page's IndexedDB store ([run id, sequence]), every one of them.
+      const runsAfter = await storedRuns(sc);
+      expect(Object.entries(runsAfter).filter(([k]) => !(k in runsBefore)).map(([, n]) => n)).toEqual([8]);
       expect(by.get(`${demo}/sitecheck/redirect.html`).redirects).toEqual([{ url: `${demo}/sitecheck/redirect.html`, statusCode: 301, location: '/sitecheck/ok.html' }]);
 
       // Nothing of the check outlives it: no User-Agent rule is left.

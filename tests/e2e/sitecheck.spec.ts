@@ -8,6 +8,37 @@ import { demoCsv, demoOverBytes, demoProgress, demoRows, demoSitemaps, readRows 
 
 const sessionRules = (sw: Worker) => sw.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
 
+/**
+ * Reports per run in the site check's IndexedDB store, keyed [run id, sequence] (read once the page
+ * has made the store). Other site check pages of the browser may hold runs too.
+ */
+const storedRuns = (p: Page) =>
+  p.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('crawlscope-sitecheck');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const runs: Record<string, number> = {};
+          if (!db.objectStoreNames.contains('reports')) return db.close(), resolve(runs);
+          const req = db.transaction('reports').objectStore('reports').openKeyCursor();
+          req.onerror = () => (db.close(), reject(req.error));
+          req.onsuccess = () => {
+            const c = req.result;
+            if (!c) return db.close(), resolve(runs);
+            const [run, seq] = c.key as [string, number];
+            // Numbered from 0 without a gap.
+            if (seq !== (runs[run] ?? 0)) return db.close(), reject(new Error(`${run}: report ${seq} after ${runs[run] ?? 0}`));
+            runs[run] = seq + 1;
+            c.continue();
+          };
+        };
+      }),
+  );
+/** The runs of `after` that are not in `before`, with their report counts. */
+const newRuns = (before: Record<string, number>, after: Record<string, number>) => Object.values(Object.fromEntries(Object.entries(after).filter(([k]) => !(k in before))));
+
 /** From the popup of the demo's indexable page, open "Check this site". */
 async function openSiteCheck(page: Page, demo: string, openPopup: (p: Page) => Promise<Page>) {
   await page.goto(`${demo}/sitecheck/ok.html`);
@@ -21,6 +52,7 @@ test.describe('Check this site', () => {
   test('the sitemap index from robots.txt, a gzip child: every URL as Googlebot, worst first, exact figures; CSV and JSON Lines', async ({ page, demo, openPopup, serviceWorker }) => {
     const sc = await openSiteCheck(page, demo, openPopup);
     await expect(sc.getByTestId('site')).toHaveText(say('sitecheck.site', [demo]));
+    const before = await storedRuns(sc);
     await expect(sc.getByTestId('limit')).toHaveText(say('sitecheck.limitNote', [2_097_152]));
     // Access is granted (Chrome grants it at install): nothing to ask.
     await expect(sc.getByTestId('access')).toHaveCount(0);
@@ -51,6 +83,8 @@ test.describe('Check this site', () => {
     expect(overReport.siteCheck).toMatchObject({ agent: 'smartphone', fetched: true, bodyComplete: true, sitemap: `${demo}/sitecheck/sitemap-pages.xml`, sitemapLine: 5 });
     expect(overReport.siteCheck.userAgent).toContain('Googlebot/2.1');
     expect(reports.find((r) => r.siteCheck.requestedUrl === `${demo}/sitecheck/unavailable.html`).siteCheck.retries).toBe(1);
+    // The reports were in IndexedDB, not in the page: the export read back every one of them.
+    expect(newRuns(before, await storedRuns(sc))).toEqual([8]);
 
     // Nothing of the check outlives it: no User-Agent rule is left.
     expect(await sessionRules(serviceWorker)).toEqual([]);
@@ -58,6 +92,7 @@ test.describe('Check this site', () => {
 
   test('a given sitemap that is malformed: the error with its line, the URLs before it checked; Googlebot Desktop', async ({ page, demo, openPopup }) => {
     const sc = await openSiteCheck(page, demo, openPopup);
+    const before = await storedRuns(sc);
     await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/sitemap-malformed.xml`);
     await sc.getByTestId('agent').selectOption('desktop');
     await sc.getByTestId('start').click();
@@ -67,6 +102,15 @@ test.describe('Check this site', () => {
     const [jsonl] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-jsonl').click()]);
     const reports = fs.readFileSync((await jsonl.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(reports.map((r) => r.siteCheck.agent)).toEqual(['desktop', 'desktop', 'desktop']);
+    // The next run drops this run's reports when it starts; its own export holds only its own.
+    expect(newRuns(before, await storedRuns(sc))).toEqual([3]);
+    await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/scope/sitemap.xml`);
+    await sc.getByTestId('start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    const [again] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-jsonl').click()]);
+    const second = fs.readFileSync((await again.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(second.map((r) => r.siteCheck.requestedUrl).sort()).toEqual((await sc.getByTestId('row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-url')))).sort());
+    expect(newRuns(before, await storedRuns(sc))).toEqual([second.length]);
     expect(reports[0].siteCheck.userAgent).not.toContain('Mobile');
   });
 
@@ -97,6 +141,7 @@ test.describe('Check this site', () => {
 
   test('pause stops new requests, resume goes on, cancel ends the run (10,000-URL sitemap)', async ({ page, demo, openPopup }) => {
     const sc = await openSiteCheck(page, demo, openPopup);
+    const before = await storedRuns(sc);
     await sc.getByTestId('sitemap-input').fill(`${demo}/sitecheck/bench/sitemap.xml`);
     await sc.getByTestId('start').click();
     // The sitemap is read as the checks go (1,000 URLs queued at most): the total grows with it.
@@ -116,5 +161,25 @@ test.describe('Check this site', () => {
     const done = Number(/^Checked: ([\d,]+) URL/.exec((await sc.getByTestId('progress').textContent())!)![1]!.replace(/,/g, ''));
     expect(done).toBeLessThan(10_000);
     await expect(sc.getByTestId('row')).toHaveCount(Math.min(done, 1000));
+
+    // The exports hold exactly every report checked, read back from IndexedDB: as many as the
+    // progress says, each URL once, the same URLs in the JSON Lines and in the CSV.
+    const [jsonl] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-jsonl').click()]);
+    const reports = fs.readFileSync((await jsonl.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(reports).toHaveLength(done);
+    const urls = reports.map((r) => r.siteCheck.requestedUrl as string).sort();
+    expect(new Set(urls).size).toBe(done);
+    for (const u of urls) expect(u).toMatch(new RegExp(`^${demo.replace(/[.]/g, '\\.')}/sitecheck/bench/`));
+    const [csv] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-csv').click()]);
+    const csvUrls = fs.readFileSync((await csv.path())!, 'utf8').trimEnd().split('\r\n').slice(1).map((l) => l.split(',')[0]!).sort();
+    expect(csvUrls).toEqual(urls);
+    const runs = await storedRuns(sc);
+    expect(newRuns(before, runs)).toEqual([done]);
+
+    // Reloaded, the page no longer holds the run, nor does IndexedDB.
+    const run = Object.keys(runs).find((k) => !(k in before))!;
+    await sc.reload();
+    await sc.getByTestId('start').waitFor();
+    await expect.poll(async () => run in (await storedRuns(sc))).toBe(false);
   });
 });
