@@ -160,7 +160,7 @@ test.describe('Render as Googlebot (Firefox)', () => {
     await expectAttr(r, tid('render-result'), 'data-stopped', 'idle', { timeout: 30_000 });
   });
 
-  test('content behind a cookie the user has: in your browser only, the browser’s state named as the cause', async ({ ff, base, tab: page, demo, openPopup }) => {
+  test('content behind a cookie the user has: in your browser only, the browser’s state named as the cause', async ({ ff, base, tab: page, demo, openPopup, ext }) => {
     await page.goto(`${demo}/render/join.html`);
     await page.goto(`${demo}/render/members.html`);
     await expectCount(page, 'a[href="/render/members-only.html"]', 1);
@@ -169,6 +169,8 @@ test.describe('Render as Googlebot (Firefox)', () => {
       expect((await differenceWith(r, 'linkOnlyInBrowser', `${demo}/render/members-only.html`))?.cause).toBe('browserState');
     } finally {
       await r.close();
+      // The user's member cookie stays with this test: the next ones start from the user's own jar.
+      await ext(async (b, u) => b.cookies.remove({ url: u, name: 'member', storeId: 'firefox-default' } as never), `${demo}/render/members.html`);
     }
   });
 
