@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseYAML } from 'confbox';
 import { run, requireChromium } from './run.mjs';
+import { chromiumArgs } from './chromiumArgs.mjs';
 import { startDemoSite } from '../tests/fixtures/demo-site/server.mjs';
 
 const LANGS = [
@@ -35,18 +36,7 @@ const icon = `data:image/png;base64,${fs.readFileSync(path.join(root, 'public/ic
 const W = 1280;
 const H = 800;
 
-const flags = [
-  `--disable-extensions-except=${ext}`,
-  `--load-extension=${ext}`,
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-gpu',
-  '--disable-quic',
-  '--hide-scrollbars',
-];
+const flags = [...chromiumArgs(ext), '--hide-scrollbars'];
 
 async function shotsFor(lang) {
   const dir = path.join(root, 'store', lang.id);

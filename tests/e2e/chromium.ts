@@ -18,20 +18,8 @@ export function extensionDir(): string {
   return path.resolve(process.env.CRAWLSCOPE_OUT_DIR ?? '.output', 'chrome-mv3');
 }
 
-/** Flags for headless Chromium on machines with no network but loopback. */
-export function chromiumArgs(ext: string): string[] {
-  return [
-    `--disable-extensions-except=${ext}`,
-    `--load-extension=${ext}`,
-    '--no-sandbox',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-gpu',
-    '--disable-quic',
-  ];
-}
+/** Flags for headless Chromium on machines with no network but loopback (shared with the store pictures). */
+export { chromiumArgs } from '../../scripts/chromiumArgs.mjs';
 
 /**
  * Resolves once the extension's service worker has run its script: its webRequest listener is
