@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { reportRender, renderCauseText } from '../lib/report';
-import { RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderResult } from '../lib/render';
+import { changesIndexing, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderResult } from '../lib/render';
 import { cliLanguage, cliText } from './cliTranslate';
 import { renderInChromium } from './renderInChromium';
 import { helpText, langArgument, parseArgsErrorText, type HelpSpec } from './helpText';
@@ -37,7 +37,7 @@ export function renderExitCode(r: RenderResult): number {
   if (r.stoppedBecause === 'error') return 2;
   if (r.stoppedBecause === 'robots-blocked' || r.stoppedBecause === 'noindex') return 1;
   if (!r.rendered) return 2;
-  return r.differences.some((d) => d.severity === 'critical' || d.severity === 'warning') ? 1 : 0;
+  return changesIndexing(r.differences) ? 1 : 0;
 }
 
 export async function renderMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {

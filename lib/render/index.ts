@@ -14,6 +14,7 @@ export {
   type RenderViewport,
 } from './renderPolicy';
 export { renderSnapshot } from './renderSnapshot';
+export { changesIndexing } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
 export { findScripts, type ScriptInSource } from './findScripts';
 export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
