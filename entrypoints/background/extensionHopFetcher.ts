@@ -255,7 +255,13 @@ export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher 
         }
         release();
       }
-      res = await pending;
+      try {
+        res = await pending;
+      } catch (err) {
+        // Access withdrawn while the request was under way: ours, not the site's answer either.
+        if (!signal.aborted && !(await hasHostAccess(url))) throw new NotSentError(url);
+        throw err;
+      }
       if (received === null) await Promise.race([headersSeen, delay(EVENT_WAIT_MS)]);
       if (res.type !== 'opaqueredirect') await Promise.race([started, delay(EVENT_WAIT_MS)]);
     } finally {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { startDemoSite, type DemoSite } from '../fixtures/demo-site/server.mjs';
 
@@ -22,8 +22,14 @@ async function showAllTokens(popup: Page) {
 }
 
 /** A demo site serving one robots.txt variant (robots.txt is per origin). */
+/** The extension's worker of the running test (set before each test). */
+let worker: Worker | null = null;
+
 async function withVariant<T>(variant: string, fn: (site: DemoSite) => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> {
   const site = await startDemoSite({ robotsVariant: variant, ...extra });
+  // A new site may get the port of an earlier test's site: its origin's robots.txt, cached for
+  // 24 h as Google caches it, would be that other site's file.
+  await worker?.evaluate((key) => chrome.storage.local.remove(key), `robots:${site.origin}`);
   try {
     return await fn(site);
   } finally {
@@ -32,6 +38,10 @@ async function withVariant<T>(variant: string, fn: (site: DemoSite) => Promise<T
 }
 
 test.describe('robots.txt', () => {
+  test.beforeEach(({ serviceWorker }) => {
+    worker = serviceWorker;
+  });
+
   test('popup: exact verdict, group and deciding line per Google token on the demo page', async ({ page, demo, openPopup }) => {
     await page.goto(`${demo}/robots/page.html`);
     const popup = await openPopup(page);
