@@ -21,6 +21,10 @@ interface Run {
   ms: number;
   bytes: number;
   peakHeap: number;
+  peakLive: number;
+  fullGcs: number;
+  cpuMs: number;
+  faults: number;
   retainedHeap: number;
   maxRss: number;
 }
@@ -53,9 +57,14 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
     for (const c of CONCURRENCY) {
       const bare: number[] = [];
       const check: number[] = [];
+      const faults = { bare: [] as number[], check: [] as number[] };
       for (let i = 0; i < RUNS; i++) {
-        bare.push(rate(await runChild(site.origin, 'bare', URLS, c)));
-        check.push(rate(await runChild(site.origin, 'check', URLS, c)));
+        const b = await runChild(site.origin, 'bare', URLS, c);
+        const k = await runChild(site.origin, 'check', URLS, c);
+        bare.push(rate(b));
+        check.push(rate(k));
+        faults.bare.push(b.faults / URLS);
+        faults.check.push(k.faults / URLS);
       }
       rows.push({
         name: `site check (command line), ${URLS} URLs (${mb} MB of HTML), concurrency ${c}`,
@@ -63,7 +72,7 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
         unit: 'URLs/s',
         runs: RUNS,
         baseline: { name: 'bare fetch loop reading and gunzipping the same bodies', value: median(bare) },
-        note: `runs: check ${check.map((x) => x.toFixed(0)).join(', ')}; bare ${bare.map((x) => x.toFixed(0)).join(', ')}; 2 cores shared with the server`,
+        note: `runs: check ${check.map((x) => x.toFixed(0)).join(', ')}; bare ${bare.map((x) => x.toFixed(0)).join(', ')}; minor page faults per URL (fresh memory touched, process start included) check ${median(faults.check).toFixed(0)}, bare ${median(faults.bare).toFixed(0)}; 2 cores shared with the server`,
       });
     }
     const small = await runChild(site.origin, 'check', 1000, 16);
@@ -74,7 +83,15 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
       unit: 'MB',
       runs: 1,
       baseline: { name: 'the same at 1,000 URLs', value: MB(small.peakHeap) },
-      note: `after GC ${MB(large.retainedHeap).toFixed(1)} vs ${MB(small.retainedHeap).toFixed(1)} MB; peak RSS ${MB(large.maxRss).toFixed(0)} vs ${MB(small.maxRss).toFixed(0)} MB`,
+      note: `sampled every 5 ms, garbage awaiting collection included; at the end, after GC ${MB(large.retainedHeap).toFixed(1)} vs ${MB(small.retainedHeap).toFixed(1)} MB; peak RSS ${MB(large.maxRss).toFixed(0)} vs ${MB(small.maxRss).toFixed(0)} MB`,
+    });
+    rows.push({
+      name: 'site check (command line), live JS heap at 10,000 URLs (the most any full GC left)',
+      value: MB(large.peakLive),
+      unit: 'MB',
+      runs: 1,
+      baseline: { name: 'the same at 1,000 URLs', value: MB(small.peakLive) },
+      note: `${large.fullGcs} vs ${small.fullGcs} full collections`,
     });
   } finally {
     await site.close();

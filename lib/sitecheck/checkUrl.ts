@@ -12,6 +12,7 @@ import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { servedSignals } from './servedSignals';
+import { keptTextIsPrefix } from './keptTextIsPrefix';
 import type { SiteAgent, UrlSource } from './types';
 
 /** robots.txt of one origin, fetched once and parsed once. */
@@ -74,12 +75,18 @@ async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInp
   const kept = f.body ?? new Uint8Array(0);
   const charset = sniffCharset(ct, kept);
   if (isHtmlResponse(ct, kept)) {
+    const bodyBytes = Math.max(kept.length, f.bodyBytes);
+    if (headerBytes + bodyBytes <= limit) {
+      // Nothing lies past the cut, so there is nothing to list: no element scan. The page's text,
+      // decoded once, is the HTML the signals come from.
+      const input: BytesInput = { complete: f.complete, limit, headerBytes, bodyBytes, truncated: false, cutOffset: null, lost: [] };
+      return { input, visible: kept, charset, html: new TextDecoder(charset).decode(kept) };
+    }
     let text = '';
     const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' }, { onText: (t) => (text = t) });
     const c = report.cutoff;
-    // A page under the limit is read whole: its text, decoded once, is the HTML the signals come from.
-    const whole = !c.truncated && report.cutoff.charset.encoding.toLowerCase() === new TextDecoder(charset).encoding;
-    return { input: bytesInputFrom(report, f.complete), visible: c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept, charset, ...(whole ? { html: text } : {}) };
+    const visible = c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept;
+    return { input: bytesInputFrom(report, f.complete), visible, charset, ...(keptTextIsPrefix(c, kept, charset) ? { html: text.slice(0, c.charIndex) } : {}) };
   }
   if (mt === null || TEXT_TYPES.test(mt)) {
     // Text: the cut backs off to a whole character.
