@@ -188,7 +188,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
             pending.push(siteRow(report));
             flushTimer ??= setTimeout(flush, 150);
           },
-          onProgress: (progress) => set({ progress, phase: progress.state }),
+          // The run's end (done, cancelled, time limit) shows once its header rule is gone (below).
+          onProgress: (progress) => set(progress.state === 'running' || progress.state === 'paused' ? { progress, phase: progress.state } : { progress }),
           onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
         });
         summary = await check.done;
