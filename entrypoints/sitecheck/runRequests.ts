@@ -40,6 +40,37 @@ async function hasHostAccess(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * hasHostAccess asked once per site pattern for the run, asked again after any change of the
+ * grants (permissions.onAdded / onRemoved): each request still goes out only with the access that
+ * holds, without a round trip to the browser per request.
+ */
+function hostAccessOfRun() {
+  const known = new Map<string, Promise<boolean>>();
+  const forget = () => known.clear();
+  browser.permissions.onAdded.addListener(forget);
+  browser.permissions.onRemoved.addListener(forget);
+  return {
+    has(url: string): Promise<boolean> {
+      let key: string;
+      try {
+        key = hostPermissionPattern(url);
+      } catch {
+        return hasHostAccess(url);
+      }
+      let p = known.get(key);
+      if (!p) known.set(key, (p = hasHostAccess(url)));
+      return p;
+    },
+    /** Asked of the browser now (after a request failed: was the access withdrawn meanwhile?). */
+    fresh: (url: string) => (forget(), hasHostAccess(url)),
+    stop() {
+      browser.permissions.onAdded.removeListener(forget);
+      browser.permissions.onRemoved.removeListener(forget);
+    },
+  };
+}
+
 export interface RunRequests {
   /** The HopFetcher of the run: every request as the run's User-Agent (one per run). */
   fetchHop: HopFetcher;
@@ -61,6 +92,7 @@ export async function startRunRequests(): Promise<RunRequests> {
   await sweepRunRules(tabId);
 
   const router = hopEventRouter();
+  const access = hostAccessOfRun();
   const filter = { urls: ['<all_urls>'], tabId, types: FETCH_RESOURCE_TYPES as Browser.webRequest.ResourceType[] };
   const onSend = (d: Browser.webRequest.OnSendHeadersDetails) =>
     router.sent({ requestId: d.requestId, url: d.url, userAgent: d.requestHeaders?.find((h) => h.name.toLowerCase() === 'user-agent')?.value ?? null });
@@ -97,6 +129,7 @@ export async function startRunRequests(): Promise<RunRequests> {
     browser.webRequest.onHeadersReceived.removeListener(onHeaders);
     browser.webRequest.onResponseStarted.removeListener(onStarted);
     removeOnHide();
+    access.stop();
     const r = await rule?.catch(() => null);
     if (r) await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [r.id] }).catch(() => undefined);
   };
@@ -118,7 +151,7 @@ export async function startRunRequests(): Promise<RunRequests> {
     if (ended) throw new Error('The site check has ended.');
     // Without the site's host permission the browser refuses the fetch with a bare network error
     // that reads like the server's fault; say it is ours, so nobody reports (or caches) it as the site's.
-    if (!(await hasHostAccess(url))) throw new NotSentError(url);
+    if (!(await access.has(url))) throw new NotSentError(url);
     rule ??= addRule(request.userAgent);
     const r = await rule;
     if (r.userAgent !== request.userAgent) throw new Error('One User-Agent per site check run.');
@@ -137,7 +170,7 @@ export async function startRunRequests(): Promise<RunRequests> {
         res = await pending;
       } catch (err) {
         // Access withdrawn while the request was under way: ours, not the site's answer either.
-        if (!request.signal.aborted && !(await hasHostAccess(url))) throw new NotSentError(url);
+        if (!request.signal.aborted && !(await access.fresh(url))) throw new NotSentError(url);
         throw err;
       }
       if (!watch.seen.headers && watch.seen.sent) await Promise.race([watch.headers, delay(EVENT_WAIT_MS)]);

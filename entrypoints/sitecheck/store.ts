@@ -90,6 +90,15 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     else if (access?.state !== 'refused') set({ access: { state: 'missing', origins: [site] } });
   };
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let progressTimer: ReturnType<typeof setTimeout> | null = null;
+  let latestProgress: SiteCheckProgress | null = null;
+  const showProgress = () => {
+    if (progressTimer) clearTimeout(progressTimer);
+    progressTimer = null;
+    const progress = latestProgress;
+    if (!progress) return;
+    set(progress.state === 'running' || progress.state === 'paused' ? { progress, phase: progress.state } : { progress });
+  };
   // Rows are handed to React in batches: 10,000 results are not 10,000 renders.
   const flush = () => {
     flushTimer = null;
@@ -188,14 +197,22 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
             pending.push(siteRow(report));
             flushTimer ??= setTimeout(flush, 150);
           },
-          // The run's end (done, cancelled, time limit) shows once its header rule is gone (below).
-          onProgress: (progress) => set(progress.state === 'running' || progress.state === 'paused' ? { progress, phase: progress.state } : { progress }),
+          onProgress: (progress) => {
+            // A change of state shows at once (the run's end once its header rule is gone: below);
+            // the counts at most every 100 ms, not one render per URL.
+            latestProgress = progress;
+            const live = progress.state === 'running' || progress.state === 'paused';
+            if (live && progress.state !== get().phase) return showProgress();
+            progressTimer ??= setTimeout(showProgress, 100);
+          },
           onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
         });
         summary = await check.done;
       } finally {
         // Done, cancelled, timed out or failed: the run's header rule goes with it.
         await requests.end();
+        if (progressTimer) clearTimeout(progressTimer);
+        progressTimer = null;
       }
       flush();
       await sink.flush().catch((err) => set({ storeError: String(err) }));
