@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { i18n, formatDuration, formatInt, formatList, tDynamic } from '#i18n';
 import { verdictText } from '../../lib/report';
 import { CRAWLER_CATALOG, crawlerUserAgent } from '../../lib/crawlers';
@@ -60,7 +60,8 @@ function SitemapItem({ s }: { s: SitemapStatus }) {
   );
 }
 
-function Row({ r }: { r: SiteRow }) {
+/** One row; the same row object renders once (memo), however often the table around it changes. */
+const Row = memo(function Row({ r }: { r: SiteRow }) {
   const t = tDynamic;
   const status = statusCell(r, t);
   const lost = lostCell(r, t);
@@ -90,7 +91,7 @@ function Row({ r }: { r: SiteRow }) {
       <td data-col="url" className="cs-url">{r.url}</td>
     </tr>
   );
-}
+});
 
 export function App() {
   const s = useSiteCheck();

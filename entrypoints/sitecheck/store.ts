@@ -99,7 +99,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     if (!progress) return;
     set(progress.state === 'running' || progress.state === 'paused' ? { progress, phase: progress.state } : { progress });
   };
-  // Rows are handed to React in batches: 10,000 results are not 10,000 renders.
+  // Rows are handed to React in batches, once a second: 10,000 results are not 10,000 renders, and a
+  // growing table is laid out and painted again once a second, not at every result.
   const flush = () => {
     flushTimer = null;
     if (!pending.length) return;
@@ -195,15 +196,15 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           onReport: (report) => {
             sink.add(JSON.stringify(report));
             pending.push(siteRow(report));
-            flushTimer ??= setTimeout(flush, 150);
+            flushTimer ??= setTimeout(flush, 1000);
           },
           onProgress: (progress) => {
             // A change of state shows at once (the run's end once its header rule is gone: below);
-            // the counts at most every 100 ms, not one render per URL.
+            // the counts at most every 250 ms, not one render per URL.
             latestProgress = progress;
             const live = progress.state === 'running' || progress.state === 'paused';
             if (live && progress.state !== get().phase) return showProgress();
-            progressTimer ??= setTimeout(showProgress, 100);
+            progressTimer ??= setTimeout(showProgress, 250);
           },
           onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
         });
