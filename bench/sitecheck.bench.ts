@@ -4,10 +4,14 @@
 // real one (bench/realSite.ts: 20–200 kB pages, one in 32 over 2 MB, half gzip) served from
 // 127.0.0.1; and the command line's peak JS heap at 1,000 and 10,000 URLs. Each run is its own
 // process (bench/sitecheckRun.ts), as the command line is; throughput is the median of 3 runs.
+// The extension's row drives the site check page (headless Chromium with the built extension) over
+// the same sitemap and URL count, timed in the page from the click on Start to the run's end as the
+// page shows it; its baseline is the command line's median at the same concurrency, same run.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, type BenchRow } from './harness';
+import type { Page } from '@playwright/test';
+import { launchBrowser, median, type BenchRow, type ExtensionBrowser } from './harness';
 import { startRealSite } from './realSite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +49,43 @@ export function runChild(origin: string, what: 'check' | 'bare', n: number, conc
   });
 }
 
+/**
+ * One site check of the sitemap's first `n` URLs in the extension's page at `concurrency`: URLs/s
+ * from the click on Start to the page showing the run done (both timed in the page).
+ */
+export async function extensionRun(b: ExtensionBrowser, origin: string, n: number, concurrency: number): Promise<number> {
+  const page: Page = await b.context.newPage();
+  try {
+    await page.goto(`chrome-extension://${b.extensionId}/sitecheck.html?url=${encodeURIComponent(`${origin}/`)}`);
+    await page.getByTestId('start').waitFor();
+    await page.getByTestId('sitemap-input').fill(`${origin}/sitemap.xml?n=${n}`);
+    await page.getByTestId('concurrency').fill(String(concurrency));
+    await page.evaluate(() => {
+      const w = window as unknown as { benchStart?: number; benchEnd?: number };
+      document.querySelector('[data-testid="start"]')!.addEventListener('click', () => (w.benchStart = performance.now()), { capture: true, once: true });
+      const seen = new MutationObserver(() => {
+        if (w.benchEnd === undefined && document.querySelector('[data-testid="state"]')?.getAttribute('data-state') === 'done') {
+          w.benchEnd = performance.now();
+          seen.disconnect();
+        }
+      });
+      seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    });
+    await page.getByTestId('start').click();
+    // 'attached', not 'visible': a visibility check forces a layout of the page at every poll.
+    await page.locator('[data-testid="state"][data-state="done"]').waitFor({ state: 'attached', timeout: 900_000 });
+    const progress = await page.getByTestId('progress').textContent();
+    if (progress !== `Checked: ${n.toLocaleString('en')} URLs of ${n.toLocaleString('en')}`) throw new Error(`extension: ${progress}`);
+    const ms = await page.evaluate(() => {
+      const w = window as unknown as { benchStart: number; benchEnd: number };
+      return w.benchEnd - w.benchStart;
+    });
+    return (n / ms) * 1000;
+  } finally {
+    await page.close();
+  }
+}
+
 const MB = (b: number) => b / 1_000_000;
 const rate = (r: Run) => (r.done / r.ms) * 1000;
 
@@ -54,6 +95,7 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
   try {
     await runChild(site.origin, 'check', 100, 4); // warm-up
     const mb = MB(site.bytesOf(URLS)).toFixed(0);
+    const cliMedian = new Map<number, number>();
     for (const c of CONCURRENCY) {
       const bare: number[] = [];
       const check: number[] = [];
@@ -66,6 +108,7 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
         faults.bare.push(b.faults / URLS);
         faults.check.push(k.faults / URLS);
       }
+      cliMedian.set(c, median(check));
       rows.push({
         name: `site check (command line), ${URLS} URLs (${mb} MB of HTML), concurrency ${c}`,
         value: median(check),
@@ -74,6 +117,25 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
         baseline: { name: 'bare fetch loop reading and gunzipping the same bodies', value: median(bare) },
         note: `runs: check ${check.map((x) => x.toFixed(0)).join(', ')}; bare ${bare.map((x) => x.toFixed(0)).join(', ')}; minor page faults per URL (fresh memory touched, process start included) check ${median(faults.check).toFixed(0)}, bare ${median(faults.bare).toFixed(0)}; 2 cores shared with the server`,
       });
+    }
+    // The extension: the same URLs through the site check page, 3 runs at each concurrency.
+    const b = await launchBrowser();
+    try {
+      await extensionRun(b, site.origin, 100, 4); // warm-up
+      for (const c of CONCURRENCY) {
+        const ext: number[] = [];
+        for (let i = 0; i < RUNS; i++) ext.push(await extensionRun(b, site.origin, URLS, c));
+        rows.push({
+          name: `site check (extension), ${URLS} URLs (${mb} MB of HTML), concurrency ${c}`,
+          value: median(ext),
+          unit: 'URLs/s',
+          runs: RUNS,
+          baseline: { name: `the command line, concurrency ${c}, this run`, value: cliMedian.get(c)! },
+          note: `runs: ${ext.map((x) => x.toFixed(0)).join(', ')}; headless Chromium, timed in the page from Start to done`,
+        });
+      }
+    } finally {
+      await b.close();
     }
     const small = await runChild(site.origin, 'check', 1000, 16);
     const large = await runChild(site.origin, 'check', 10_000, 16);

@@ -98,14 +98,6 @@ export interface BackgroundProtocol {
   /** The last comparison's summary for this URL (this browser session), or null. */
   getCompareSummary: { req: { url: string }; res: ComparisonSummary | null };
   /**
-   * Site check: one request as Googlebot (the comparison's scoped, self-removing User-Agent rule),
-   * no cookies, redirect: manual. The status line and headers as webRequest saw them; `body`: the
-   * body waits under `id`, to be read with sitecheckRead (at most 20 s between reads).
-   */
-  sitecheckHop: { req: { id: string; url: string; userAgent: string }; res: { status: number; statusLine: string; headers: Header[]; body: boolean } };
-  /** The next piece of the body `id` (base64, at most 512 KiB, uncompressed), or stop it (`cancel`). `done`: nothing follows. */
-  sitecheckRead: { req: { id: string; cancel?: boolean }; res: { chunk: string | null; done: boolean } };
-  /**
    * Render the URL as Googlebot in a window of Crawlscope's own (Chrome: chrome.debugger; Firefox:
    * a container and webRequest), with the policy of lib/render. `browser`: the user's tab as it
    * shows the page, to compare with. `force`: render even when Google would not (served noindex,
@@ -141,8 +133,6 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   getRobots: ['page'],
   compareAgents: ['page'],
   getCompareSummary: ['page'],
-  sitecheckHop: ['page'],
-  sitecheckRead: ['page'],
   renderStart: ['page'],
   renderStatus: ['page'],
   renderCancel: ['page'],

@@ -3,18 +3,21 @@ import type { Header } from '../../lib/core/types';
 import { NotSentError, type HopFetcher, type HopReply, type HopRequest } from '../../lib/crawl';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { agentHeaderRule, FETCH_RESOURCE_TYPES } from '../../lib/crawl/agentHeaderRule';
 
 /**
  * The extension's HopFetcher (lib/crawl): one hop (redirect: 'manual') fetched from the
- * background, by default with the request's User-Agent (Googlebot's) and no cookies. Every request
- * Crawlscope makes as Googlebot — robots.txt, the comparison, the site check — goes through it;
+ * background, by default with the request's User-Agent (Googlebot's) and no cookies. The requests
+ * Crawlscope makes as Googlebot from the background — robots.txt, the comparison — go through it;
  * the tab's stand-in request (fetchPageResponse) uses it without the rule, as the browser.
  *
  * Chrome ignores a User-Agent set on fetch(), so a declarativeNetRequest SESSION rule sets
  * it (and removes the Sec-CH-UA* client hints that would give the browser away). The rule
  * matches exactly this URL, only for requests outside tabs (tabIds: [-1] — the service
  * worker) that this extension started (initiatorDomains), so the user's own browsing is
- * never touched, and it is removed in a `finally`.
+ * never touched, and it is removed in a `finally`. (The site check does not come here: its page
+ * sends its own requests through one rule for the whole run, scoped to that page's tab —
+ * entrypoints/sitecheck/runRequests.ts.)
  *
  * Two rules for the same URL cannot tell two parallel fetches apart (a dNR condition can
  * match URL, tab, initiator, method and resource type, but not a request header), so the
@@ -31,21 +34,6 @@ import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
  * extension's moz-extension:// host (a UUID), not its runtime.id (the gecko id).
  */
 
-const CLIENT_HINTS = [
-  'sec-ch-ua',
-  'sec-ch-ua-mobile',
-  'sec-ch-ua-platform',
-  'sec-ch-ua-platform-version',
-  'sec-ch-ua-full-version',
-  'sec-ch-ua-full-version-list',
-  'sec-ch-ua-arch',
-  'sec-ch-ua-bitness',
-  'sec-ch-ua-model',
-  'sec-ch-ua-wow64',
-  'sec-ch-ua-form-factors',
-];
-/** Googlebot sends no Accept-Language; the browser's would pick a localized page. */
-const REMOVE = [...CLIENT_HINTS, 'accept-language'];
 const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** This extension's own origin host: chrome-extension://<id>, moz-extension://<uuid>. */
@@ -129,25 +117,14 @@ const EVENT_WAIT_MS = 2000;
 const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 function uaRule(id: number, url: string, userAgent: string): Browser.declarativeNetRequest.Rule {
-  return {
-    id,
-    priority: 1000,
-    action: {
-      type: 'modifyHeaders',
-      requestHeaders: [
-        { header: 'user-agent', operation: 'set', value: userAgent },
-        ...REMOVE.map((header) => ({ header, operation: 'remove' })),
-      ],
-    },
-    condition: {
-      ...exactUrlCondition(url),
-      isUrlFilterCaseSensitive: true,
-      // Outside any tab, and started by this extension: never a page's or the browser's own request.
-      tabIds: [-1],
-      initiatorDomains: [ownHost()],
-      resourceTypes: ['xmlhttprequest', 'other'],
-    },
-  } as Browser.declarativeNetRequest.Rule;
+  // Outside any tab, and started by this extension: never a page's or the browser's own request.
+  return agentHeaderRule(id, userAgent, {
+    ...exactUrlCondition(url),
+    isUrlFilterCaseSensitive: true,
+    tabIds: [-1],
+    initiatorDomains: [ownHost()],
+    resourceTypes: [...FETCH_RESOURCE_TYPES],
+  }) as Browser.declarativeNetRequest.Rule;
 }
 
 export interface SentRequest {

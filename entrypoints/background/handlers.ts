@@ -11,7 +11,6 @@ import { compareAgents, getCompareSummary } from './compare';
 import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
-import { sitecheckHop, sitecheckRead } from './sitecheck';
 import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
@@ -43,8 +42,6 @@ export const handlers: BackgroundHandlers = {
   probeCaching,
   showVerdictBadge,
   checkCanonicalTarget,
-  sitecheckHop,
-  sitecheckRead,
   renderStart,
   renderStatus,
   renderCancel,

@@ -3,6 +3,7 @@ import { handlers } from './handlers';
 import { startRecordingMainFrames } from './mainFrameRecorder';
 import { startBadges } from './badge';
 import { removeStaleUaRules } from './extensionHopFetcher';
+import { startRemovingRunRulesOfClosedTabs } from './runRules';
 import { closeStaleRenderWindows } from './renderInChrome';
 import { removeStaleRenderContainers } from './renderInFirefox';
 
@@ -14,6 +15,7 @@ export default defineBackground({
     startRecordingMainFrames();
     startBadges();
     registerBackgroundHandlers(handlers);
+    startRemovingRunRulesOfClosedTabs();
     // A worker stopped mid-request leaves its User-Agent rule behind (session rules outlive it).
     void removeStaleUaRules().catch(() => undefined);
     // A worker stopped mid-render leaves its render window (and in Firefox its container) open: remove them.

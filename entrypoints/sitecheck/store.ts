@@ -1,15 +1,13 @@
-// The site check page's one store: it runs lib/sitecheck with a fetcher that goes through the
-// background (the only code of this page that sends messages), and keeps what the page shows —
+// The site check page's one store: it runs lib/sitecheck with the page's own requests as the
+// crawler (runRequests: one scoped header rule for the whole run), and keeps what the page shows —
 // one small row per URL. The full reports go to IndexedDB as they come (idbReportStore), and the
 // JSON Lines export reads them back from there: the page's memory does not grow with the reports.
 import { crawlerUserAgent } from '../../lib/crawlers';
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
-import { base64ToBytes } from '../../lib/core/base64';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
-import { sendToBackground } from '../../utils/messaging';
-import type { HopFetcher, HopReply } from '../../lib/crawl';
+import { startRunRequests, type RunRequests } from './runRequests';
 import { bytesLimit } from '../../utils/settings';
 import { idbReportStore, sweepReportsOfClosedPages } from './idbReportStore';
 import {
@@ -28,46 +26,6 @@ import {
   type SitemapProblem,
   type SitemapStatus,
 } from '../../lib/sitecheck';
-
-let seq = 0;
-/** One request through the background (sitecheckHop); the body arrives piece by piece (sitecheckRead) as it is read. */
-const backgroundHop: HopFetcher = async (url, { userAgent, signal }) => {
-  if (signal.aborted) throw new Error('aborted');
-  const id = `${Date.now().toString(36)}.${seq++}`;
-  const stop = () => void sendToBackground('sitecheckRead', { id, cancel: true }).catch(() => undefined);
-  signal.addEventListener('abort', stop, { once: true });
-  let head: Omit<HopReply, 'body'> & { body: boolean };
-  try {
-    head = await new Promise((resolve, reject) => {
-      signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
-      sendToBackground('sitecheckHop', { id, url, userAgent }).then(resolve, reject);
-    });
-  } catch (err) {
-    signal.removeEventListener('abort', stop);
-    throw err;
-  }
-  if (!head.body) signal.removeEventListener('abort', stop);
-  const body = head.body
-    ? new ReadableStream<Uint8Array>(
-        {
-          async pull(ctl) {
-            const r = await sendToBackground('sitecheckRead', { id });
-            if (r.chunk) ctl.enqueue(base64ToBytes(r.chunk));
-            if (r.done) {
-              signal.removeEventListener('abort', stop);
-              ctl.close();
-            }
-          },
-          cancel() {
-            signal.removeEventListener('abort', stop);
-            stop();
-          },
-        },
-        { highWaterMark: 0 },
-      )
-    : null;
-  return { status: head.status, statusLine: head.statusLine, headers: head.headers, body };
-};
 
 export type Phase = 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'timeLimit';
 
@@ -132,7 +90,17 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     else if (access?.state !== 'refused') set({ access: { state: 'missing', origins: [site] } });
   };
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
-  // Rows are handed to React in batches: 10,000 results are not 10,000 renders.
+  let progressTimer: ReturnType<typeof setTimeout> | null = null;
+  let latestProgress: SiteCheckProgress | null = null;
+  const showProgress = () => {
+    if (progressTimer) clearTimeout(progressTimer);
+    progressTimer = null;
+    const progress = latestProgress;
+    if (!progress) return;
+    set(progress.state === 'running' || progress.state === 'paused' ? { progress, phase: progress.state } : { progress });
+  };
+  // Rows are handed to React in batches, once a second: 10,000 results are not 10,000 renders, and a
+  // growing table is laid out and painted again once a second, not at every result.
   const flush = () => {
     flushTimer = null;
     if (!pending.length) return;
@@ -197,6 +165,13 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
       const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
       if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
+      // The run's requests, from this page, through one header rule scoped to its tab.
+      let requests: RunRequests;
+      try {
+        requests = await startRunRequests();
+      } catch (err) {
+        return set({ errors: [{ url: site, error: err instanceof Error ? err.message : String(err) }], inputError: null });
+      }
       // The previous run's reports go when the next run starts.
       const previous = reports;
       reports = batchedReportSink(idbReportStore());
@@ -204,27 +179,42 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       await previous?.clear().catch(() => undefined);
       pending = [];
       set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
-      check = startSiteCheck({
-        fetchHop: backgroundHop,
-        site,
-        sitemaps: given ? [given] : [],
-        agent,
-        crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
-        concurrency,
-        maxTimeMs: maxTimeMinutes * 60_000,
-        followForeign,
-        limit,
-        translate: tDynamic,
-        generator: `Crawlscope ${browser.runtime.getManifest().version}`,
-        onReport: (report) => {
-          sink.add(JSON.stringify(report));
-          pending.push(siteRow(report));
-          flushTimer ??= setTimeout(flush, 150);
-        },
-        onProgress: (progress) => set({ progress, phase: progress.state }),
-        onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
-      });
-      const summary = await check.done;
+      let summary;
+      try {
+        check = startSiteCheck({
+          fetchHop: requests.fetchHop,
+          site,
+          sitemaps: given ? [given] : [],
+          agent,
+          crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
+          concurrency,
+          maxTimeMs: maxTimeMinutes * 60_000,
+          followForeign,
+          limit,
+          translate: tDynamic,
+          generator: `Crawlscope ${browser.runtime.getManifest().version}`,
+          onReport: (report) => {
+            sink.add(JSON.stringify(report));
+            pending.push(siteRow(report));
+            flushTimer ??= setTimeout(flush, 1000);
+          },
+          onProgress: (progress) => {
+            // A change of state shows at once (the run's end once its header rule is gone: below);
+            // the counts at most every 250 ms, not one render per URL.
+            latestProgress = progress;
+            const live = progress.state === 'running' || progress.state === 'paused';
+            if (live && progress.state !== get().phase) return showProgress();
+            progressTimer ??= setTimeout(showProgress, 250);
+          },
+          onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
+        });
+        summary = await check.done;
+      } finally {
+        // Done, cancelled, timed out or failed: the run's header rule goes with it.
+        await requests.end();
+        if (progressTimer) clearTimeout(progressTimer);
+        progressTimer = null;
+      }
       flush();
       await sink.flush().catch((err) => set({ storeError: String(err) }));
       set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })) });

@@ -19,7 +19,7 @@ const FROM: Record<SenderKind | SenderRefusal, string> = {
 
 /**
  * Why a message is refused, as the error its sender gets back, or null when `sender` may send it:
- * e.g. `Refused: "sitecheckHop" may only be sent from Crawlscope's own pages; this came from a
+ * e.g. `Refused: "compareAgents" may only be sent from Crawlscope's own pages; this came from a
  * content script.` Protocol errors for developers (no legitimate use of Crawlscope meets one), so
  * they are not translated.
  */

@@ -182,8 +182,8 @@ test.describe('messages checked against their sender', () => {
     const tabId = await tabIdOf(page);
     const refused = await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'fetchPageResponse', data: { url: `${demo}/small.html` } });
     expect(refused).toEqual({ ok: false, error: `Refused: "fetchPageResponse" may only be sent from Crawlscope's own pages; this came from a content script.` });
-    const hop = await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'sitecheckHop', data: { id: 'x', url: `${demo}/small.html`, userAgent: 'Googlebot' } });
-    expect(hop).toEqual({ ok: false, error: `Refused: "sitecheckHop" may only be sent from Crawlscope's own pages; this came from a content script.` });
+    const hop = await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'compareAgents', data: { url: `${demo}/small.html` } });
+    expect(hop).toEqual({ ok: false, error: `Refused: "compareAgents" may only be sent from Crawlscope's own pages; this came from a content script.` });
     // An unknown type from our own world: an answer, not silence.
     expect(await fromContentWorld(serviceWorker, tabId, { crawlscope: 1, type: 'noSuchMessage', data: {} })).toEqual({ ok: false, error: 'Unknown message "noSuchMessage"' });
     // What the page-analysis script sends is answered (the whole document, fetched by the background).

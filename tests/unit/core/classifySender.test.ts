@@ -90,7 +90,7 @@ describe('senderRefusal: what each sender may ask', () => {
   it('a content script asking for any page-only message is refused, by name, for each of them', () => {
     expect(PAGE_ONLY).toEqual([
       'getTabSnapshot', 'awaitRecord', 'fetchPageResponse', 'bytesMeasureResources', 'probeCaching', 'showVerdictBadge',
-      'checkCanonicalTarget', 'getRobots', 'compareAgents', 'getCompareSummary', 'sitecheckHop', 'sitecheckRead', 'renderStart', 'renderStatus', 'renderCancel', 'getRenderResult',
+      'checkCanonicalTarget', 'getRobots', 'compareAgents', 'getCompareSummary', 'renderStart', 'renderStatus', 'renderCancel', 'getRenderResult',
     ]);
     for (const type of PAGE_ONLY) {
       expect(senderRefusal(type, BACKGROUND_SENDERS[type], CONTENT)).toBe(
@@ -119,7 +119,7 @@ describe('senderRefusal: what each sender may ask', () => {
     expect(said({ ok: false, why: 'noUrl' })).toBe(`${head} a context without an address.`);
     expect(said({ ok: false, why: 'noTab' })).toBe(`${head} a web page outside any tab.`);
     expect(said({ ok: false, why: 'subframe' })).toBe(`${head} a frame that is not the top frame of its tab.`);
-    expect(senderRefusal('sitecheckHop', ['content'], PAGE)).toBe(`Refused: "sitecheckHop" may only be sent from Crawlscope's content script; this came from one of Crawlscope's own pages.`);
+    expect(senderRefusal('compareAgents', ['content'], PAGE)).toBe(`Refused: "compareAgents" may only be sent from Crawlscope's content script; this came from one of Crawlscope's own pages.`);
     expect(senderRefusal('x', [], PAGE)).toBe(`Refused: "x" may only be sent from nowhere; this came from one of Crawlscope's own pages.`);
   });
 });
