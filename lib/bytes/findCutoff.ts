@@ -1,4 +1,5 @@
 import { DEFAULT_LIMIT } from './limits';
+import { countChars } from './countChars';
 import { endsOnWholeChar, resolveCharset, syncPointAtOrBefore, type ResolvedCharset } from './charset';
 
 export interface CutoffInput {
@@ -20,6 +21,11 @@ export interface CutoffInput {
    * limit's byte exactly. Default true.
    */
   wholeCharacters?: boolean;
+  /**
+   * True when the caller decoded the whole body as UTF-8 and met no U+FFFD: the cut's character
+   * index is then counted from the bytes (countChars) instead of decoding the kept part again.
+   */
+  validUtf8?: boolean;
 }
 
 export type CutoffCode = 'bytes.cut.within' | 'bytes.cut.truncated' | 'bytes.cut.headersOverLimit';
@@ -48,7 +54,7 @@ export interface Cutoff {
 const MAX_CHAR_BYTES = 4;
 
 /** Where Googlebot stops reading this response. Uses the platform TextDecoder for every charset. */
-export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, totalBodyBytes, wholeCharacters = true }: CutoffInput): Cutoff {
+export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, totalBodyBytes, wholeCharacters = true, validUtf8 = false }: CutoffInput): Cutoff {
   const cs = resolveCharset(charset, body);
   const bodyBytes = Math.max(body.length, totalBodyBytes ?? 0);
   const totalBytes = headerBytes + bodyBytes;
@@ -69,8 +75,12 @@ export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, 
     }
   }
   if (truncated && wholeCharacters && kept < cs.bomBytes) kept = 0;
-  // A binary body is not text: no decoding (a 64 MB PDF is not turned into a string).
-  const charIndex = kept === 0 || !wholeCharacters ? 0 : new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length;
+  // A binary body is not text: no decoding (a 64 MB PDF is not turned into a string). Where the
+  // bytes tell the count exactly (countChars), the kept part is not decoded a second time.
+  const charIndex =
+    kept === 0 || !wholeCharacters
+      ? 0
+      : (countChars(body, kept, cs, validUtf8) ?? new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length);
   return {
     code: !truncated ? 'bytes.cut.within' : headerBytes >= limit ? 'bytes.cut.headersOverLimit' : 'bytes.cut.truncated',
     truncated,
