@@ -80,7 +80,15 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
   let report: BytesReport;
   try {
     report = await analyzeBytes(
-      { body: copy.bytes, headerBytes, charset: document.characterSet, limit, mediaType },
+      {
+        body: copy.bytes,
+        headerBytes,
+        charset: document.characterSet,
+        limit,
+        mediaType,
+        // Decoded while it was read, with this same charset: not decoded again.
+        text: copy.text?.label === document.characterSet ? copy.text.text : undefined,
+      },
       { pause: yieldToPage, signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS) },
     );
   } finally {

@@ -12,7 +12,8 @@ let shared: { url: string; copy: Promise<DocumentBytes>; timer: ReturnType<typeo
 export function sharedDocumentBytes(url: string): Promise<DocumentBytes> {
   if (shared && shared.url === url) return shared.copy;
   releaseDocumentBytes();
-  const copy = readDocumentBytes(url);
+  // Decoded as it arrives with the document's charset, for the byte analysis.
+  const copy = readDocumentBytes(url, undefined, undefined, { label: document.characterSet, mediaType: document.contentType || 'text/html' });
   const entry: NonNullable<typeof shared> = { url, copy, timer: null };
   shared = entry;
   copy.then(

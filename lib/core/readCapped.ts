@@ -21,6 +21,8 @@ export interface ReadCappedOptions {
   countCap?: number;
   /** Aborting it stops the read: `end` is then 'timeout'. */
   signal?: AbortSignal;
+  /** Hears each kept piece as it arrives (in order; together they are `bytes`), e.g. to decode while reading. */
+  onKept?: (piece: Uint8Array) => void;
 }
 
 /**
@@ -62,8 +64,10 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
       }
       if (kept < keep) {
         const n = Math.min(keep - kept, value.length);
-        chunks.push(n === value.length ? value : prefix(value, n));
+        const piece = n === value.length ? value : prefix(value, n);
+        chunks.push(piece);
         kept += n;
+        opts.onKept?.(piece);
       }
       total += value.length;
       if (total > countCap) {
