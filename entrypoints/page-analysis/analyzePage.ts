@@ -80,15 +80,7 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
   let report: BytesReport;
   try {
     report = await analyzeBytes(
-      {
-        body: copy.bytes,
-        headerBytes,
-        charset: document.characterSet,
-        limit,
-        mediaType,
-        // Decoded while it was read, with this same charset: not decoded again.
-        text: copy.text?.label === document.characterSet ? copy.text.text : undefined,
-      },
+      { body: copy.bytes, headerBytes, charset: document.characterSet, limit, mediaType },
       { pause: yieldToPage, signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS) },
     );
   } finally {

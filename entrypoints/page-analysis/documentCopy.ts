@@ -12,8 +12,7 @@ let shared: { url: string; copy: Promise<DocumentBytes>; timer: ReturnType<typeo
 export function sharedDocumentBytes(url: string): Promise<DocumentBytes> {
   if (shared && shared.url === url) return shared.copy;
   releaseDocumentBytes();
-  // Decoded as it arrives with the document's charset, for the byte analysis.
-  const copy = readDocumentBytes(url, undefined, undefined, { label: document.characterSet, mediaType: document.contentType || 'text/html' });
+  const copy = readDocumentBytes(url);
   const entry: NonNullable<typeof shared> = { url, copy, timer: null };
   shared = entry;
   copy.then(

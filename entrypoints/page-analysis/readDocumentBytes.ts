@@ -1,7 +1,5 @@
 import { readCapped } from '../../lib/core/readCapped';
 import { COUNT_BOUND } from '../../lib/bytes/limits';
-import { createStreamDecoder } from '../../lib/bytes/createStreamDecoder';
-import { isTextMediaType } from '../../lib/bytes/isTextMediaType';
 
 /** At most this many bytes are read back (a 64 MB PDF plus room); the rest is not analysed. */
 export const READ_CAP = COUNT_BOUND;
@@ -14,12 +12,6 @@ export interface DocumentBytes {
   capped: boolean;
   /** Set when the body was still arriving at the time limit: `bytes` is what had arrived (ms waited). */
   stoppedAfterMs: number | null;
-  /**
-   * The bytes decoded while they arrived, with the charset `label` (the document's), so the byte
-   * analysis does not decode them again; null for a binary body (a PDF is never decoded) or when
-   * the pieces could not be decoded as they came.
-   */
-  text: { label: string; text: string } | null;
 }
 
 /**
@@ -46,41 +38,15 @@ export function ownBytes(view: Uint8Array): Uint8Array {
  * uncompressed, as Googlebot counts it. A body still arriving after `timeoutMs` (a page that
  * streams for ever) is answered with what had arrived, and says so.
  */
-export async function readDocumentBytes(
-  url: string,
-  timeoutMs = READ_TIMEOUT_MS,
-  cap = READ_CAP,
-  text: { label: string; mediaType: string } | null = null,
-): Promise<DocumentBytes> {
+export async function readDocumentBytes(url: string, timeoutMs = READ_TIMEOUT_MS, cap = READ_CAP): Promise<DocumentBytes> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), timeoutMs);
   try {
     const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: ac.signal });
-    // A text body is decoded piece by piece while the rest is still arriving (reading and decoding overlap).
-    let decoder = text && isTextMediaType(text.mediaType) ? createStreamDecoder(text.label) : null;
-    const onKept = (piece: Uint8Array) => {
-      try {
-        decoder?.push(piece);
-      } catch {
-        decoder = null; // left to the analysis, which decodes the joined bytes itself
-      }
-    };
-    const read = await readCapped(res.body, { keep: cap, countCap: cap, signal: ac.signal, onKept });
+    const read = await readCapped(res.body, { keep: cap, countCap: cap, signal: ac.signal });
     if (read.end === 'error') throw new Error(read.error ?? 'bytes.error.readFailed');
-    let decoded: DocumentBytes['text'] = null;
-    try {
-      if (decoder && text) decoded = { label: text.label, text: decoder.end() };
-    } catch {
-      decoded = null;
-    }
     // ownBytes: a body that came in one chunk is that chunk itself, of the fetch's compartment.
-    return {
-      bytes: ownBytes(read.bytes),
-      status: res.status,
-      capped: read.end === 'cap',
-      stoppedAfterMs: read.end === 'timeout' ? timeoutMs : null,
-      text: decoded,
-    };
+    return { bytes: ownBytes(read.bytes), status: res.status, capped: read.end === 'cap', stoppedAfterMs: read.end === 'timeout' ? timeoutMs : null };
   } catch (err) {
     if (ac.signal.aborted) throw new Error(`bytes.error.readTimeout`);
     throw err;

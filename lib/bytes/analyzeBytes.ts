@@ -9,11 +9,6 @@ import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus
 export interface AnalyzeInput extends CutoffInput {
   /** Media type of the response ("text/html"); only HTML is scanned for elements. */
   mediaType?: string | null;
-  /**
-   * The body already decoded with `charset` (createStreamDecoder while it was read), so it is not
-   * decoded again. Must be exactly what decoding `body` gives.
-   */
-  text?: string;
 }
 
 export interface AnalyzeOptions {
@@ -96,7 +91,7 @@ export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {
   // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text. The text
   // is decoded once: the cut's character index is counted from the bytes where that is exact.
   const encoding = resolveCharset(input.charset, body).encoding;
-  const text = textual ? (input.text ?? new TextDecoder(encoding).decode(body)) : '';
+  const text = textual ? new TextDecoder(encoding).decode(body) : '';
   const validUtf8 = textual && encoding === 'utf-8' && !text.includes('\ufffd');
   const cutoff = findCutoff({ ...input, wholeCharacters: textual, validUtf8 });
   const cs = cutoff.charset;

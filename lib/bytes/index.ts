@@ -1,6 +1,4 @@
 export { findCutoff, type Cutoff, type CutoffInput, type CutoffCode } from './findCutoff';
-export { countChars } from './countChars';
-export { createStreamDecoder, type StreamDecoder } from './createStreamDecoder';
 export { resolveCharset, type ResolvedCharset } from './charset';
 export { sniffCharset } from './sniffCharset';
 export { createByteMapper, type ByteMapper } from './createByteMapper';

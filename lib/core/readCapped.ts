@@ -21,8 +21,6 @@ export interface ReadCappedOptions {
   countCap?: number;
   /** Aborting it stops the read: `end` is then 'timeout'. */
   signal?: AbortSignal;
-  /** Hears each kept piece as it arrives (in order; together they are `bytes`), e.g. to decode while reading. */
-  onKept?: (piece: Uint8Array) => void;
 }
 
 /**
@@ -64,10 +62,8 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
       }
       if (kept < keep) {
         const n = Math.min(keep - kept, value.length);
-        const piece = n === value.length ? value : prefix(value, n);
-        chunks.push(piece);
+        chunks.push(n === value.length ? value : prefix(value, n));
         kept += n;
-        opts.onKept?.(piece);
       }
       total += value.length;
       if (total > countCap) {

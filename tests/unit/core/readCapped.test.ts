@@ -23,21 +23,6 @@ describe('readCapped', () => {
     expect(r.error).toBeNull();
   });
 
-  it('hands each kept piece to onKept as it arrives: together they are the kept bytes, nothing past keep', async () => {
-    const pieces: number[][] = [];
-    const parts = [[1, 2, 3], [4, 5], [6, 7, 8, 9], [10]];
-    let i = 0;
-    const body = new ReadableStream<Uint8Array>({ pull: (c) => (i < parts.length ? c.enqueue(Uint8Array.from(parts[i++]!)) : c.close()) });
-    const r = await readCapped(body, {
-      keep: 7,
-      countCap: 100,
-      onKept: (p) => pieces.push([...p]),
-    });
-    expect(pieces).toEqual([[1, 2, 3], [4, 5], [6, 7]]);
-    expect([...r.bytes]).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(r.total).toBe(10);
-  });
-
   it('a stream shorter than the keep size is kept whole', async () => {
     const r = await readCapped(streamOf([300, 200]), { keep: 1000, countCap: 10_000 });
     expect(r.bytes.length).toBe(500);
