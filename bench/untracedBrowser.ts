@@ -66,7 +66,8 @@ export async function launchUntraced(): Promise<UntracedBrowser> {
   const inExtension = async <T>(fn: (arg: never) => Promise<T>, arg: unknown): Promise<T> => {
     const r = (await send(
       'Runtime.evaluate',
-      { expression: `(${fn.toString()})(${JSON.stringify(arg)})`, awaitPromise: true, returnByValue: true },
+      // tsx (esbuild) names inner functions with a __name() helper the page does not have.
+      { expression: `((__name) => (${fn.toString()})(${JSON.stringify(arg)}))((f) => f)`, awaitPromise: true, returnByValue: true },
       sessionId,
     )) as { result: { value: T }; exceptionDetails?: { exception?: { description?: string }; text: string } };
     if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
