@@ -3,6 +3,7 @@ import { findCutoff, type Cutoff, type CutoffInput } from './findCutoff';
 import { createByteMapper } from './createByteMapper';
 import { HtmlScanner } from './HtmlScanner';
 import { isTextMediaType } from './isTextMediaType';
+import { resolveCharset } from './charset';
 import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus } from './scanTypes';
 
 export interface AnalyzeInput extends CutoffInput {
@@ -86,15 +87,17 @@ const FIX_CODE: Record<BreakdownRow['category'], string> = {
  */
 export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {}): Promise<BytesReport> {
   const textual = isTextMediaType(input.mediaType);
-  const cutoff = findCutoff({ ...input, wholeCharacters: textual });
   const { body } = input;
+  // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text. The text
+  // is decoded once: the cut's character index is counted from the bytes where that is exact.
+  const encoding = resolveCharset(input.charset, body).encoding;
+  const text = textual ? new TextDecoder(encoding).decode(body) : '';
+  const cutoff = findCutoff({ ...input, wholeCharacters: textual });
   const cs = cutoff.charset;
   const isHtml = input.mediaType == null || HTML_TYPES.has(input.mediaType);
   const check = () => {
     if (opts.signal?.aborted) throw new Error(ABORTED);
   };
-  // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text.
-  const text = textual ? new TextDecoder(cs.encoding).decode(body) : '';
   if (textual) opts.onText?.(text);
   check();
   const base: BytesReport = {

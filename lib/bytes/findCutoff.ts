@@ -1,5 +1,5 @@
 import { DEFAULT_LIMIT } from './limits';
-import { utf8Utf16Length } from './utf8Utf16Length';
+import { countChars } from './countChars';
 import { endsOnWholeChar, resolveCharset, syncPointAtOrBefore, type ResolvedCharset } from './charset';
 
 export interface CutoffInput {
@@ -70,8 +70,12 @@ export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, 
     }
   }
   if (truncated && wholeCharacters && kept < cs.bomBytes) kept = 0;
-  // A binary body is not text: no decoding (a 64 MB PDF is not turned into a string).
-  const charIndex = kept === 0 || !wholeCharacters ? 0 : textLength(body, kept, cs);
+  // A binary body is not text: no decoding (a 64 MB PDF is not turned into a string). Where the
+  // bytes tell the count exactly (countChars), the kept part is not decoded a second time.
+  const charIndex =
+    kept === 0 || !wholeCharacters
+      ? 0
+      : (countChars(body, kept, cs) ?? new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length);
   return {
     code: !truncated ? 'bytes.cut.within' : headerBytes >= limit ? 'bytes.cut.headersOverLimit' : 'bytes.cut.truncated',
     truncated,
@@ -85,11 +89,4 @@ export function findCutoff({ body, headerBytes, charset, limit = DEFAULT_LIMIT, 
     charIndex,
     charset: cs,
   };
-}
-
-/** UTF-16 length of the decoded body[0, kept): counted for well-formed UTF-8 and single-byte charsets, decoded otherwise. */
-function textLength(body: Uint8Array, kept: number, cs: ResolvedCharset): number {
-  if (cs.kind === 'single-byte') return kept;
-  const n = cs.kind === 'utf-8' ? utf8Utf16Length(body, kept) : -1;
-  return n >= 0 ? n : new TextDecoder(cs.encoding).decode(body.subarray(0, kept)).length;
 }
