@@ -5,6 +5,7 @@ import { HtmlScanner } from './HtmlScanner';
 import { isTextMediaType } from './isTextMediaType';
 import { resolveCharset } from './charset';
 import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus } from './scanTypes';
+import { decodeText } from '../core/decodeText';
 
 export interface AnalyzeInput extends CutoffInput {
   /** Media type of the response ("text/html"); only HTML is scanned for elements. */
@@ -91,7 +92,7 @@ export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {
   // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text. The text
   // is decoded once: the cut's character index is counted from the bytes where that is exact.
   const encoding = resolveCharset(input.charset, body).encoding;
-  const text = textual ? new TextDecoder(encoding).decode(body) : '';
+  const text = textual ? decodeText(body, encoding) : '';
   const cutoff = findCutoff({ ...input, wholeCharacters: textual });
   const cs = cutoff.charset;
   const isHtml = input.mediaType == null || HTML_TYPES.has(input.mediaType);

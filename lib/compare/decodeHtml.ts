@@ -1,5 +1,6 @@
 import { mediaType } from '../core/headers';
 import { sniffCharset } from '../bytes/sniffCharset';
+import { decodeText } from '../core/decodeText';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
@@ -13,5 +14,5 @@ export function isHtmlResponse(contentType: string | null, head: Uint8Array): bo
 
 /** Decode HTML bytes (possibly cut mid-character: the last partial character becomes U+FFFD). */
 export function decodeHtml(contentType: string | null, bytes: Uint8Array): string {
-  return new TextDecoder(sniffCharset(contentType, bytes)).decode(bytes);
+  return decodeText(bytes, sniffCharset(contentType, bytes));
 }

@@ -11,6 +11,7 @@ import { findScripts, type ScriptInSource } from './findScripts';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
 import type { RenderAgent, RenderConsoleEntry, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
+import { decodeText } from '../core/decodeText';
 
 // What every browser's render shares, whatever drives the page (the DevTools protocol in Chrome and
 // on the command line, blocking webRequest in Firefox): the document fetched as Googlebot and cut,
@@ -217,7 +218,7 @@ export function startRender(opts: RenderOptions): RenderRun {
       const cutAt = cut.truncated ? cut.bodyBytesKept : null;
       const kept = cut.truncated ? read.bytes.subarray(0, cut.bodyBytesKept) : read.bytes;
       // What lies past the cut: its scripts never run for Google.
-      pastCut = cutAt === null ? [] : findScripts(new TextDecoder(charset).decode(read.bytes), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      pastCut = cutAt === null ? [] : findScripts(decodeText(read.bytes, charset), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
       doc = { finalUrl, reply, kept, bodyBytes: read.total, headerBytes, cutAt, charset, pastCut };
     } catch (err) {
       if (opts.signal?.aborted) return end('cancelled');
@@ -225,7 +226,7 @@ export function startRender(opts: RenderOptions): RenderRun {
     } finally {
       clearTimeout(docTimer);
     }
-    const html = new TextDecoder(doc.charset).decode(doc.kept);
+    const html = decodeText(doc.kept, doc.charset);
     const isHtml = /html/i.test(mediaType(headerValue(doc.reply.headers, 'content-type')) ?? 'text/html');
     const served = isHtml ? renderSnapshot(html, doc.finalUrl) : null;
     const noindex = servedNoindex(served, doc.reply.headers);

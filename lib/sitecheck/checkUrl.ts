@@ -14,6 +14,7 @@ import { retryAfterMs } from './retryAfterMs';
 import { servedSignals } from './servedSignals';
 import { keptTextIsPrefix } from './keptTextIsPrefix';
 import type { SiteAgent, UrlSource } from './types';
+import { decodeText } from '../core/decodeText';
 
 /** robots.txt of one origin, fetched once and parsed once. */
 export interface RobotsFacts {
@@ -80,7 +81,7 @@ async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInp
       // Nothing lies past the cut, so there is nothing to list: no element scan. The page's text,
       // decoded once, is the HTML the signals come from.
       const input: BytesInput = { complete: f.complete, limit, headerBytes, bodyBytes, truncated: false, cutOffset: null, lost: [] };
-      return { input, visible: kept, charset, html: new TextDecoder(charset).decode(kept) };
+      return { input, visible: kept, charset, html: decodeText(kept, charset) };
     }
     let text = '';
     const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' }, { onText: (t) => (text = t) });
@@ -167,7 +168,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       bytes = b.input;
       const ct = headerValue(f.headers, 'content-type');
       if (isHtmlResponse(ct, f.body ?? new Uint8Array(0))) {
-        const html = b.html ?? new TextDecoder(b.charset).decode(b.visible);
+        const html = b.html ?? decodeText(b.visible, b.charset);
         served = servedSignals(html, f.finalUrl, { bytesRead: b.visible.length, truncated: b.input.truncated });
       }
     }

@@ -58,6 +58,16 @@ describe('checkUrl: one report per URL, in the report schema', () => {
     expect(codes(r)).toEqual(['ok:status200', 'ok:robotsAllowed', 'ok:canonicalSelf']);
   });
 
+  it('a windows-1252 page: its bytes 0x80–0x9F are read by the web\'s table (€ “ ”), so its canonical is the one a browser sees', async () => {
+    const ascii = (s: string) => Array.from(s, (ch) => ch.charCodeAt(0));
+    const body = new Uint8Array([...ascii(`<!doctype html><html><head><title>Prices</title><link rel="canonical" href="${O}/`), 0x80, 0x93, 0x94, ...ascii('"></head><body><p>x</p></body></html>')]);
+    const url = `${O}/%E2%82%AC%E2%80%9C%E2%80%9D`;
+    const { c } = ctx({ [`${O}/robots.txt`]: robots(''), [url]: () => reply(200, 'OK', [{ name: 'Content-Type', value: 'text/html; charset=windows-1252' }], body) });
+    const r = await checkUrl(src(url), c);
+    expect(r.canonical.url).toBe(url);
+    expect(codes(r)).toContain('ok:canonicalSelf');
+  });
+
   it('a URL robots.txt disallows: reported with the deciding line, never requested', async () => {
     const { c, calls } = ctx({ [`${O}/robots.txt`]: robots('User-agent: Googlebot\nAllow: /private/open\nDisallow: /private/\n'), [`${O}/private/x`]: page('<title>secret</title>') });
     const r = await checkUrl(src(`${O}/private/x`), c);
