@@ -69,6 +69,8 @@ interface SiteCheckPage {
 }
 
 let check: SiteCheck | null = null;
+/** A start is under way (from the click until its run has ended). */
+let starting = false;
 /** Where the run's reports go (IndexedDB): the export, never re-rendered. */
 let reports: ReportSink | null = null;
 /**
@@ -148,76 +150,83 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     start: async () => {
       const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase } = get();
       const asCrawler = crawler ? crawlerUserAgent(crawler) : null;
-      if (!site || phase === 'running' || phase === 'paused') return;
-      const given = sitemap.trim();
-      if (given) {
-        let ok = false;
-        try {
-          ok = /^https?:$/.test(new URL(given).protocol);
-        } catch {
-          ok = false;
+      // Set before the first await: a second click while the access prompt or the run's rule is
+      // still being set up (the phase not yet 'running') starts nothing.
+      if (!site || starting || phase === 'running' || phase === 'paused') return;
+      starting = true;
+      try {
+        const given = sitemap.trim();
+        if (given) {
+          let ok = false;
+          try {
+            ok = /^https?:$/.test(new URL(given).protocol);
+          } catch {
+            ok = false;
+          }
+          if (!ok) return set({ inputError: given });
         }
-        if (!ok) return set({ inputError: given });
-      }
-      // Asked inside the click's user gesture (no await before it): Firefox refuses a request once
-      // the handler has awaited anything. Already granted (Chrome grants <all_urls> at install),
-      // it resolves true at once, without a prompt.
-      const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
-      const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
-      if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
-      // The run's requests, from this page, through one header rule scoped to its tab.
-      let requests: RunRequests;
-      try {
-        requests = await startRunRequests();
-      } catch (err) {
-        return set({ errors: [{ url: site, error: err instanceof Error ? err.message : String(err) }], inputError: null });
-      }
-      // The previous run's reports go when the next run starts.
-      const previous = reports;
-      reports = batchedReportSink(idbReportStore());
-      const sink = reports;
-      await previous?.clear().catch(() => undefined);
-      pending = [];
-      set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
-      let summary;
-      try {
-        check = startSiteCheck({
-          fetchHop: requests.fetchHop,
-          site,
-          sitemaps: given ? [given] : [],
-          agent,
-          crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
-          concurrency,
-          maxTimeMs: maxTimeMinutes * 60_000,
-          followForeign,
-          limit,
-          translate: tDynamic,
-          generator: `Crawlscope ${browser.runtime.getManifest().version}`,
-          onReport: (report) => {
-            sink.add(JSON.stringify(report));
-            pending.push(siteRow(report));
-            flushTimer ??= setTimeout(flush, 1000);
-          },
-          onProgress: (progress) => {
-            // A change of state shows at once (the run's end once its header rule is gone: below);
-            // the counts at most every 250 ms, not one render per URL.
-            latestProgress = progress;
-            const live = progress.state === 'running' || progress.state === 'paused';
-            if (live && progress.state !== get().phase) return showProgress();
-            progressTimer ??= setTimeout(showProgress, 250);
-          },
-          onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
-        });
-        summary = await check.done;
+        // Asked inside the click's user gesture (no await before it): Firefox refuses a request once
+        // the handler has awaited anything. Already granted (Chrome grants <all_urls> at install),
+        // it resolves true at once, without a prompt.
+        const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
+        const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
+        if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
+        // The run's requests, from this page, through one header rule scoped to its tab.
+        let requests: RunRequests;
+        try {
+          requests = await startRunRequests();
+        } catch (err) {
+          return set({ errors: [{ url: site, error: err instanceof Error ? err.message : String(err) }], inputError: null });
+        }
+        // The previous run's reports go when the next run starts.
+        const previous = reports;
+        reports = batchedReportSink(idbReportStore());
+        const sink = reports;
+        await previous?.clear().catch(() => undefined);
+        pending = [];
+        set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
+        let summary;
+        try {
+          check = startSiteCheck({
+            fetchHop: requests.fetchHop,
+            site,
+            sitemaps: given ? [given] : [],
+            agent,
+            crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
+            concurrency,
+            maxTimeMs: maxTimeMinutes * 60_000,
+            followForeign,
+            limit,
+            translate: tDynamic,
+            generator: `Crawlscope ${browser.runtime.getManifest().version}`,
+            onReport: (report) => {
+              sink.add(JSON.stringify(report));
+              pending.push(siteRow(report));
+              flushTimer ??= setTimeout(flush, 1000);
+            },
+            onProgress: (progress) => {
+              // A change of state shows at once (the run's end once its header rule is gone: below);
+              // the counts at most every 250 ms, not one render per URL.
+              latestProgress = progress;
+              const live = progress.state === 'running' || progress.state === 'paused';
+              if (live && progress.state !== get().phase) return showProgress();
+              progressTimer ??= setTimeout(showProgress, 250);
+            },
+            onSitemap: (s) => set({ sitemaps: [...get().sitemaps, { ...s }] }),
+          });
+          summary = await check.done;
+        } finally {
+          // Done, cancelled, timed out or failed: the run's header rule goes with it.
+          await requests.end();
+          if (progressTimer) clearTimeout(progressTimer);
+          progressTimer = null;
+        }
+        flush();
+        await sink.flush().catch((err) => set({ storeError: String(err) }));
+        set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })) });
       } finally {
-        // Done, cancelled, timed out or failed: the run's header rule goes with it.
-        await requests.end();
-        if (progressTimer) clearTimeout(progressTimer);
-        progressTimer = null;
+        starting = false;
       }
-      flush();
-      await sink.flush().catch((err) => set({ storeError: String(err) }));
-      set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })) });
     },
     pause: () => check?.pause(),
     resume: () => check?.resume(),
