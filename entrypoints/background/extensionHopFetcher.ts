@@ -1,9 +1,10 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { Header } from '../../lib/core/types';
-import { NotSentError, type HopFetcher, type HopReply, type HopRequest } from '../../lib/crawl';
+import { NotSentError, type HopFetcher, type HopRequest } from '../../lib/crawl';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { agentHeaderRule, FETCH_RESOURCE_TYPES } from '../../lib/crawl/agentHeaderRule';
+import { hopReplyFrom } from '../../lib/crawl/hopReplyFrom';
 
 /**
  * The extension's HopFetcher (lib/crawl): one hop (redirect: 'manual') fetched from the
@@ -247,18 +248,6 @@ export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher 
     }
 
     const got = received as Seen | null;
-    if (res.type === 'opaqueredirect') {
-      if (!got) throw new Error('The redirect response was not visible to the extension');
-      return { status: got.status, statusLine: got.statusLine, headers: got.headers, body: null, ip: got.ip } satisfies HopReply;
-    }
-    // webRequest keeps header names and repeats as sent; fetch's Headers joins repeats.
-    const seen = got && got.status === res.status ? got : null;
-    return {
-      status: res.status,
-      statusLine: seen?.statusLine ?? '',
-      headers: seen ? seen.headers : [...res.headers].map(([name, value]) => ({ name, value })),
-      body: res.body,
-      ip: seen?.ip ?? null,
-    } satisfies HopReply;
+    return hopReplyFrom(res, got, got?.ip ?? null);
   };
 }

@@ -1,7 +1,8 @@
 import { browser, type Browser } from 'wxt/browser';
-import { NotSentError, type HopFetcher, type HopReply, type HopRequest } from '../../lib/crawl';
+import { NotSentError, type HopFetcher, type HopRequest } from '../../lib/crawl';
 import { agentHeaderRule, freeRunRuleId, runRuleCondition, staleRunRuleIds, FETCH_RESOURCE_TYPES } from '../../lib/crawl/agentHeaderRule';
 import { hopEventRouter } from '../../lib/crawl/hopEventRouter';
+import { hopReplyFrom } from '../../lib/crawl/hopReplyFrom';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { responseHeaderOptions, webRequestHeaders } from '../background/webRequestHeaders';
 
@@ -175,20 +176,7 @@ export async function startRunRequests(): Promise<RunRequests> {
       }
       if (!watch.seen.headers && watch.seen.sent) await Promise.race([watch.headers, delay(EVENT_WAIT_MS)]);
       if (res.type !== 'opaqueredirect' && watch.seen.sent && watch.seen.ip === null) await Promise.race([watch.started, delay(EVENT_WAIT_MS)]);
-      const got = watch.seen.headers;
-      if (res.type === 'opaqueredirect') {
-        if (!got) throw new Error('The redirect response was not visible to the extension');
-        return { status: got.status, statusLine: got.statusLine, headers: got.headers, body: null, ip: watch.seen.ip } satisfies HopReply;
-      }
-      // webRequest keeps header names and repeats as sent; fetch's Headers joins repeats.
-      const seen = got && got.status === res.status ? got : null;
-      return {
-        status: res.status,
-        statusLine: seen?.statusLine ?? '',
-        headers: seen ? seen.headers : [...res.headers].map(([name, value]) => ({ name, value })),
-        body: res.body,
-        ip: seen ? watch.seen.ip : null,
-      } satisfies HopReply;
+      return hopReplyFrom(res, watch.seen.headers, watch.seen.ip);
     } finally {
       watch.end();
     }
