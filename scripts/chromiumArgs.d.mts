@@ -1,2 +1,2 @@
-/** Flags for headless Chromium with the built extension at `ext`, on machines with no network but loopback. */
-export function chromiumArgs(ext: string): string[];
+/** Flags for Chromium with the built extension at `ext`, on machines with no network but loopback; headless and unsandboxed unless said. */
+export function chromiumArgs(ext: string, opts?: { headed?: boolean; sandbox?: boolean }): string[];

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { chromiumArgs } from './chromiumArgs.mjs';
 import { run, requireChromium } from './run.mjs';
 import { startDemoSite } from '../tests/fixtures/demo-site/server.mjs';
 
@@ -25,16 +26,7 @@ const ext = path.resolve(process.env.CRAWLSCOPE_OUT_DIR ?? '.output', 'chrome-mv
 const site = await startDemoSite({ port });
 const start = `${site.origin}/`;
 console.log(`\nDemo site: ${start}`);
-const flags = [
-  `--disable-extensions-except=${ext}`,
-  `--load-extension=${ext}`,
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
-if (process.getuid?.() === 0) flags.push('--no-sandbox');
+const flags = chromiumArgs(ext, { headed: true, sandbox: process.getuid?.() !== 0 });
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlscope-start-'));
 
 if (headless) {
