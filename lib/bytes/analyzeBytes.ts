@@ -3,7 +3,6 @@ import { findCutoff, type Cutoff, type CutoffInput } from './findCutoff';
 import { createByteMapper } from './createByteMapper';
 import { HtmlScanner } from './HtmlScanner';
 import { isTextMediaType } from './isTextMediaType';
-import { resolveCharset } from './charset';
 import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus } from './scanTypes';
 import { decodeText } from '../core/decodeText';
 
@@ -89,12 +88,11 @@ const FIX_CODE: Record<BreakdownRow['category'], string> = {
 export async function analyzeBytes(input: AnalyzeInput, opts: AnalyzeOptions = {}): Promise<BytesReport> {
   const textual = isTextMediaType(input.mediaType);
   const { body } = input;
-  // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text. The text
-  // is decoded once: the cut's character index is counted from the bytes where that is exact.
-  const encoding = resolveCharset(input.charset, body).encoding;
-  const text = textual ? decodeText(body, encoding) : '';
   const cutoff = findCutoff({ ...input, wholeCharacters: textual });
   const cs = cutoff.charset;
+  // A binary body (a PDF) is measured and cut at the byte; it is never decoded as text. The text
+  // is decoded once (findCutoff counts the cut's character index from the bytes where that is exact).
+  const text = textual ? decodeText(body, cs.encoding) : '';
   const isHtml = input.mediaType == null || HTML_TYPES.has(input.mediaType);
   const check = () => {
     if (opts.signal?.aborted) throw new Error(ABORTED);
