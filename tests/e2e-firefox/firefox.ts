@@ -165,10 +165,13 @@ export async function download(dir: string, action: () => Promise<void>, timeout
     if (done.length && done.length === files.length) {
       if (done.length > 1) throw new Error(`More than one download: ${done.join(', ')}`);
       const file = path.join(dir, done[0]!);
-      // A completed download has its final name; its size no longer changes.
-      const size = fs.statSync(file).size;
+      // A completed download has its final name; its size no longer changes. A name that is gone
+      // by now was Firefox's temporary one (it renames the file when the download completes).
+      const size = fs.statSync(file, { throwIfNoEntry: false })?.size;
       await sleep(50);
-      if (fs.statSync(file).size === size && !fs.readdirSync(dir).some((f) => f.endsWith('.part'))) return { name: done[0]!, text: fs.readFileSync(file, 'utf8') };
+      if (size !== undefined && fs.statSync(file, { throwIfNoEntry: false })?.size === size && !fs.readdirSync(dir).some((f) => f.endsWith('.part'))) {
+        return { name: done[0]!, text: fs.readFileSync(file, 'utf8') };
+      }
     }
     if (Date.now() > deadline) throw new Error(`No download in ${dir} within ${timeoutMs} ms (new: ${files.join(', ') || 'none'})`);
     await sleep(50);
