@@ -131,7 +131,23 @@ export async function terminateBackground(browser: Browser): Promise<string> {
   return String(
     await chromeEval(
       browser,
-      `(async () => { const e = WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)}).extension; await e.terminateBackground(); return String(e.backgroundState); })()`,
+      // Firefox's idle logic declines a suspend while a listener call of an API event (a tab
+      // closed, a request of any tab) is still crossing to the page, and its next idle timer
+      // suspends it anyway. These tests need the suspend at the moment they choose, so they pass
+      // Firefox's test switch for that check (disableResetIdleForTest). An event that arrives
+      // while the page suspends still cancels it: the reasons Firefox gives come back with the
+      // state, so a failed expectation says what kept the background awake.
+      `(async () => {
+        const e = WebExtensionPolicy.getByID(${JSON.stringify(GECKO_ID)}).extension;
+        const reasons = [];
+        const onReset = (_name, info) => reasons.push(JSON.stringify(info ?? null));
+        const onEvent = () => reasons.push('event');
+        e.on('background-script-reset-idle', onReset);
+        e.on('background-script-event', onEvent);
+        try { await e.terminateBackground({ disableResetIdleForTest: true }); } finally { e.off('background-script-reset-idle', onReset); e.off('background-script-event', onEvent); }
+        const state = String(e.backgroundState);
+        return state === 'stopped' || reasons.length === 0 ? state : state + ' (kept awake: ' + reasons.join(', ') + ')';
+      })()`,
     ),
   );
 }
