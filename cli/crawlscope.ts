@@ -292,7 +292,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   } finally {
     process.removeListener('SIGINT', stop);
     await renderer?.close();
-    await pool?.close();
+    pool?.close();
   }
   if (progress) err.write('\r\x1b[K');
 

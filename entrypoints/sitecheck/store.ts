@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { startRunRequests, type RunRequests } from './runRequests';
+import { pageAnalysisPool, pageAnalysisThreads } from './analysisThreads';
 import { bytesLimit } from '../../utils/settings';
 import { idbReportStore, sweepReportsOfClosedPages } from './idbReportStore';
 import {
@@ -186,9 +187,13 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         pending = [];
         set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
         let summary;
+        // The bodies are read in workers; this page keeps to the requests and the table.
+        const threads = pageAnalysisThreads(concurrency);
+        const pool = threads > 0 ? pageAnalysisPool(threads) : null;
         try {
           check = startSiteCheck({
             fetchHop: requests.fetchHop,
+            analyze: pool?.analyze,
             site,
             sitemaps: given ? [given] : [],
             agent,
@@ -216,7 +221,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           });
           summary = await check.done;
         } finally {
-          // Done, cancelled, timed out or failed: the run's header rule goes with it.
+          // Done, cancelled, timed out or failed: the run's header rule goes with it, and its workers.
+          pool?.close();
           await requests.end();
           if (progressTimer) clearTimeout(progressTimer);
           progressTimer = null;

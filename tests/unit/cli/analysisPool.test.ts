@@ -46,8 +46,8 @@ function bodies(): BodyToAnalyze[] {
 }
 
 let pool: AnalysisPool | null = null;
-afterEach(async () => {
-  await pool?.close();
+afterEach(() => {
+  pool?.close();
   pool = null;
 });
 
@@ -97,6 +97,14 @@ describe('analysis threads', () => {
     expect(pool.threads).toBe(1);
   });
 
+  it('a thread that stops answering is ended after its time: that body fails, the next ones are answered', async () => {
+    pool = createAnalysisPool(1, { worker: new URL('./fixtures/exitingWorker.mjs', import.meta.url), answerMs: 500 });
+    const expected = await analyzeBody(bodies()[0]!);
+    expect(await pool.analyze(bodies()[0]!)).toEqual(expected);
+    await expect(pool.analyze(body(html('<p>x</p>'), 'text/html', { finalUrl: 'about:hang' }))).rejects.toThrow(/^The analysis thread stopped \(no answer in 0\.5 s\)\.$/);
+    expect(await pool.analyze(bodies()[0]!)).toEqual(expected);
+  });
+
   it('threads that cannot start: the main thread analyses, the bodies sent meanwhile included', async () => {
     pool = createAnalysisPool(2, { worker: new URL('./fixtures/brokenWorker.mjs', import.meta.url) });
     const expected = await Promise.all(bodies().map((b) => analyzeBody(b)));
@@ -107,7 +115,7 @@ describe('analysis threads', () => {
 
   it('after close, the main thread analyses', async () => {
     pool = createAnalysisPool(1);
-    await pool.close();
+    pool.close();
     expect(pool.threads).toBe(0);
     expect(await pool.analyze(bodies()[1]!)).toEqual(await analyzeBody(bodies()[1]!));
   });
