@@ -54,6 +54,8 @@ test('one header rule per run, on the site check page\'s own requests only: Goog
     requestLog.length = 0;
     await fill(sc, tid('sitemap-input'), `${site.origin}/sitecheck/echo/sitemap.xml`);
     await click(sc, tid('start'));
+    // The first run's "Checked: 5 URLs of 5" stays until this run starts: its state, then its own figures.
+    await expectAttr(sc, tid('state'), 'data-state', 'running');
     await expectText(sc, tid('progress'), RUNNING, { timeout: 20_000 });
     const during = (await rules()) as chrome.declarativeNetRequest.Rule[];
     expect(during.map((r) => ({ id: r.id, ua: r.action.requestHeaders?.[0], tabIds: r.condition.tabIds, initiatorDomains: r.condition.initiatorDomains, resourceTypes: r.condition.resourceTypes }))).toEqual([

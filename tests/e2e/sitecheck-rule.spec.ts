@@ -58,6 +58,8 @@ test('one header rule per run, on the site check page\'s own requests only: Goog
     requestLog.length = 0;
     await sc.getByTestId('sitemap-input').fill(`${site.origin}/sitecheck/echo/sitemap.xml`);
     await sc.getByTestId('start').click();
+    // The first run's "Checked: 5 URLs of 5" stays until this run starts: its state, then its own figures.
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'running');
     await expect(checked(sc)).toHaveText(/^Checked: [1-9][\d,]* URLs? of [\d,]+$/, { timeout: 20_000 });
     const during = await sessionRules(serviceWorker);
     expect(during.map((r) => ({ id: r.id, ua: r.action.requestHeaders?.[0], condition: r.condition }))).toEqual([
