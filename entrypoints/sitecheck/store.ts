@@ -53,6 +53,8 @@ interface SiteCheckPage {
   inputError: string | null;
   /** Writing the reports to IndexedDB, or reading them back for the export, failed: why. */
   storeError: string | null;
+  /** Workers that read the last run's bodies (0: the page read them itself). */
+  analysisThreads: number;
   /**
    * Access to the site is missing (known before a run: the page asks at load and whenever the
    * grants change), or the user refused it when the run asked; null while it is granted.
@@ -129,6 +131,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     errors: [],
     inputError: null,
     storeError: null,
+    analysisThreads: 0,
     access: null,
     init: async (url) => {
       let site: string | null = null;
@@ -222,6 +225,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           summary = await check.done;
         } finally {
           // Done, cancelled, timed out or failed: the run's header rule goes with it, and its workers.
+          set({ analysisThreads: pool?.threads ?? 0 });
           pool?.close();
           await requests.end();
           if (progressTimer) clearTimeout(progressTimer);
