@@ -8,11 +8,13 @@
 // the same sitemap and URL count, timed in the page from the click on Start to the run's end as the
 // page shows it; its baseline is the command line's median at the same concurrency, same run.
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { launchBrowser, median, type BenchRow, type ExtensionBrowser } from './harness';
 import { startRealSite } from './realSite';
+import { analysisThreads } from '../cli/analysisPool';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** URLs per throughput run. */
@@ -33,12 +35,13 @@ interface Run {
   maxRss: number;
 }
 
-export function runChild(origin: string, what: 'check' | 'bare', n: number, concurrency: number, keep = 'jsonl'): Promise<Run> {
+/** `threads`: the analysis threads (CRAWLSCOPE_ANALYSIS_THREADS); default, as the command line chooses. */
+export function runChild(origin: string, what: 'check' | 'bare', n: number, concurrency: number, keep = 'jsonl', threads?: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', path.join(here, 'sitecheckRun.ts'), origin, what, String(n), String(concurrency), keep],
-      { maxBuffer: 1 << 20, timeout: 900_000 },
+      { maxBuffer: 1 << 20, timeout: 900_000, env: { ...process.env, ...(threads === undefined ? {} : { CRAWLSCOPE_ANALYSIS_THREADS: String(threads) }) } },
       (err, out) => {
         if (err) return reject(err);
         const r = JSON.parse(out) as Run;
@@ -99,12 +102,15 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
     for (const c of CONCURRENCY) {
       const bare: number[] = [];
       const check: number[] = [];
+      const oneThread: number[] = [];
       const faults = { bare: [] as number[], check: [] as number[] };
       for (let i = 0; i < RUNS; i++) {
         const b = await runChild(site.origin, 'bare', URLS, c);
         const k = await runChild(site.origin, 'check', URLS, c);
+        const one = await runChild(site.origin, 'check', URLS, c, 'jsonl', 0);
         bare.push(rate(b));
         check.push(rate(k));
+        oneThread.push(rate(one));
         faults.bare.push(b.faults / URLS);
         faults.check.push(k.faults / URLS);
       }
@@ -115,7 +121,7 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
         unit: 'URLs/s',
         runs: RUNS,
         baseline: { name: 'bare fetch loop reading and gunzipping the same bodies', value: median(bare) },
-        note: `runs: check ${check.map((x) => x.toFixed(0)).join(', ')}; bare ${bare.map((x) => x.toFixed(0)).join(', ')}; minor page faults per URL (fresh memory touched, process start included) check ${median(faults.check).toFixed(0)}, bare ${median(faults.bare).toFixed(0)}; 2 cores shared with the server`,
+        note: `runs: check ${check.map((x) => x.toFixed(0)).join(', ')}; bare ${bare.map((x) => x.toFixed(0)).join(', ')}; ${analysisThreads(c)} analysis thread(s) on ${os.availableParallelism()} cores; with the analysis in the main thread (CRAWLSCOPE_ANALYSIS_THREADS=0) ${median(oneThread).toFixed(0)} URLs/s; minor page faults per URL (fresh memory touched, process start included) check ${median(faults.check).toFixed(0)}, bare ${median(faults.bare).toFixed(0)}; 2 cores shared with the server`,
       });
     }
     // The extension: the same URLs through the site check page, 3 runs at each concurrency.
@@ -137,10 +143,11 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
     } finally {
       await b.close();
     }
-    const small = await runChild(site.origin, 'check', 1000, 16);
-    const large = await runChild(site.origin, 'check', 10_000, 16);
+    // The heap rows keep the analysis in the main thread, so that all of it is in the heap measured.
+    const small = await runChild(site.origin, 'check', 1000, 16, 'jsonl', 0);
+    const large = await runChild(site.origin, 'check', 10_000, 16, 'jsonl', 0);
     rows.push({
-      name: 'site check (command line), peak JS heap at 10,000 URLs, JSON Lines out',
+      name: 'site check (command line, analysis in the main thread), peak JS heap at 10,000 URLs, JSON Lines out',
       value: MB(large.peakHeap),
       unit: 'MB',
       runs: 1,
@@ -148,7 +155,7 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
       note: `sampled every 5 ms, garbage awaiting collection included; at the end, after GC ${MB(large.retainedHeap).toFixed(1)} vs ${MB(small.retainedHeap).toFixed(1)} MB; peak RSS ${MB(large.maxRss).toFixed(0)} vs ${MB(small.maxRss).toFixed(0)} MB`,
     });
     rows.push({
-      name: 'site check (command line), live JS heap at 10,000 URLs (the most any full GC left)',
+      name: 'site check (command line, analysis in the main thread), live JS heap at 10,000 URLs (the most any full GC left)',
       value: MB(large.peakLive),
       unit: 'MB',
       runs: 1,

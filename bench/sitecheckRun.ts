@@ -5,6 +5,8 @@
 // the same URLs with the same concurrency, each body read to its end and gunzipped, nothing else.
 // Prints the time, peak JS heap (sampled every 5 ms, garbage included), the peak of the heap each
 // full garbage collection left, the retained heap, peak RSS, CPU time and page faults, as JSON.
+// The heaps are this thread's: the analysis threads' are counted only when there are none
+// (CRAWLSCOPE_ANALYSIS_THREADS=0, the analysis in this thread). CPU time and faults are the process's.
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -12,6 +14,7 @@ import v8 from 'node:v8';
 import { startSiteCheck, siteRow, type SiteRow } from '../lib/sitecheck';
 import { nodeFetchHop } from '../cli/nodeFetchHop';
 import { cliText } from '../cli/cliTranslate';
+import { analysisThreads, createAnalysisPool } from '../cli/analysisPool';
 
 const [origin, what = 'check', n = '1000', concurrency = '4', keep = 'jsonl'] = process.argv.slice(2);
 const count = Number(n);
@@ -51,8 +54,12 @@ if (what === 'bare') {
   agent.destroy();
 } else {
   const out = fs.openSync('/dev/null', 'w');
+  // Analysis threads as the command line has them (CRAWLSCOPE_ANALYSIS_THREADS from the bench).
+  const threads = analysisThreads(c);
+  const pool = threads > 0 ? createAnalysisPool(threads) : null;
   const summary = await startSiteCheck({
     fetchHop: nodeFetchHop(),
+    analyze: pool?.analyze,
     sitemaps: [`${origin}/sitemap.xml?n=${count}`],
     concurrency: c,
     translate: cliText('en').t,
@@ -63,6 +70,7 @@ if (what === 'bare') {
       else fs.writeSync(out, JSON.stringify(r) + '\n');
     },
   }).done;
+  await pool?.close();
   done = summary.progress.done;
 }
 const ms = performance.now() - t0;

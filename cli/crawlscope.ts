@@ -27,6 +27,7 @@ import { verdictText, type Report } from '../lib/report';
 import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 import { nodeFetchHop } from './nodeFetchHop';
+import { analysisThreads, createAnalysisPool } from './analysisPool';
 import { renderMain } from './renderCommand';
 import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
@@ -238,8 +239,12 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const renderText: string[] = [];
   let rendered = 0;
   let renderChanges = 0;
+  // The bodies are read in worker threads (every core but this one's); this thread fetches.
+  const threads = analysisThreads(opts.concurrency ?? D.concurrency);
+  const pool = threads > 0 ? createAnalysisPool(threads) : null;
   const check = startSiteCheck({
     fetchHop: nodeFetchHop(),
+    analyze: pool?.analyze,
     urls: opts.urls,
     sitemaps: opts.sitemaps,
     site: opts.site,
@@ -287,6 +292,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   } finally {
     process.removeListener('SIGINT', stop);
     await renderer?.close();
+    pool?.close();
   }
   if (progress) err.write('\r\x1b[K');
 

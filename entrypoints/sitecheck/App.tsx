@@ -191,7 +191,7 @@ export function App() {
       </form>
 
       {p && words ? (
-        <section className="cs-section" data-testid="progress-section" aria-live="polite">
+        <section className="cs-section" data-testid="progress-section" aria-live="polite" data-analysis-threads={s.analysisThreads}>
           <p>
             <strong data-testid="state" data-state={p.state}>{words.state}</strong>{' '}
             <span data-testid="progress">{words.progress}</span>

@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
 import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
 import { startRunRequests, type RunRequests } from './runRequests';
+import { pageAnalysisPool, pageAnalysisThreads } from './analysisThreads';
 import { bytesLimit } from '../../utils/settings';
 import { idbReportStore, sweepReportsOfClosedPages } from './idbReportStore';
 import {
@@ -52,6 +53,8 @@ interface SiteCheckPage {
   inputError: string | null;
   /** Writing the reports to IndexedDB, or reading them back for the export, failed: why. */
   storeError: string | null;
+  /** Workers that read the last run's bodies (0: the page read them itself). */
+  analysisThreads: number;
   /**
    * Access to the site is missing (known before a run: the page asks at load and whenever the
    * grants change), or the user refused it when the run asked; null while it is granted.
@@ -128,6 +131,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     errors: [],
     inputError: null,
     storeError: null,
+    analysisThreads: 0,
     access: null,
     init: async (url) => {
       let site: string | null = null;
@@ -186,9 +190,13 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         pending = [];
         set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
         let summary;
+        // The bodies are read in workers; this page keeps to the requests and the table.
+        const threads = pageAnalysisThreads(concurrency);
+        const pool = threads > 0 ? pageAnalysisPool(threads) : null;
         try {
           check = startSiteCheck({
             fetchHop: requests.fetchHop,
+            analyze: pool?.analyze,
             site,
             sitemaps: given ? [given] : [],
             agent,
@@ -216,7 +224,9 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           });
           summary = await check.done;
         } finally {
-          // Done, cancelled, timed out or failed: the run's header rule goes with it.
+          // Done, cancelled, timed out or failed: the run's header rule goes with it, and its workers.
+          set({ analysisThreads: pool?.threads ?? 0 });
+          pool?.close();
           await requests.end();
           if (progressTimer) clearTimeout(progressTimer);
           progressTimer = null;

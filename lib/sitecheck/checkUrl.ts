@@ -1,9 +1,8 @@
 import type { Header, RedirectHop } from '../core/types';
-import { headerValue, mediaType } from '../core/headers';
-import { analyzeBytes, COUNT_BOUND, findCutoff, KEEP_PAST_LIMIT, limitFor, sniffCharset } from '../bytes';
-import { countHeaderBytes, noHash, type HopFetcher } from '../crawl';
-import { fetchAsAgent, isHtmlResponse, type AgentFetch } from '../compare';
-import { bytesInputFrom, indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
+import { COUNT_BOUND, KEEP_PAST_LIMIT } from '../bytes';
+import { noHash, type HopFetcher } from '../crawl';
+import { fetchAsAgent, type AgentFetch } from '../compare';
+import { indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
 import { evaluateReportForGoogle } from '../robots';
 import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
@@ -11,10 +10,8 @@ import { ruleText } from '../indexability/robotsInputFrom';
 import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
-import { servedSignals } from './servedSignals';
-import { keptTextIsPrefix } from './keptTextIsPrefix';
+import { analyzeBody, type BodyAnalyzer } from './analyzeBody';
 import type { SiteAgent, UrlSource } from './types';
-import { decodeText } from '../core/decodeText';
 
 /** robots.txt of one origin, fetched once and parsed once. */
 export interface RobotsFacts {
@@ -43,11 +40,15 @@ export interface CheckContext {
   crawler?: string;
   /** Add every other crawler's verdict to the report (robots.others), from the same robots.txt. */
   otherCrawlers?: boolean;
+  /**
+   * Reads the body that came back (its bytes against the limit, the cut, the signals): analyzeBody
+   * in this thread unless another analyser is given (the command line's worker threads). It owns
+   * the body from then on: it may transfer it elsewhere.
+   */
+  analyze?: BodyAnalyzer;
 }
 
 export const URL_TIMEOUT_MS = 10_000;
-
-const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript|ecmascript|rss\+xml|atom\+xml)$)/;
 
 export const googlebotVerdict = (robots: RobotsFacts, url: string) =>
   evaluateReportForGoogle(robots.report, url, robots.parsed ?? undefined).find((v) => v.token === 'Googlebot')!;
@@ -66,40 +67,6 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     }
     signal?.addEventListener('abort', done, { once: true });
   });
-
-/** Googlebot's byte budget for one response: the cut, and (for HTML) what lies past it; a body not read to its end is a lower bound. */
-async function bytesOf(f: AgentFetch, chosen: number): Promise<{ input: BytesInput; visible: Uint8Array; charset: string; html?: string }> {
-  const ct = headerValue(f.headers, 'content-type');
-  const mt = mediaType(ct);
-  const { limit } = limitFor(mt, chosen);
-  const headerBytes = countHeaderBytes(f.statusLine, f.headers, f.status);
-  const kept = f.body ?? new Uint8Array(0);
-  const charset = sniffCharset(ct, kept);
-  if (isHtmlResponse(ct, kept)) {
-    const bodyBytes = Math.max(kept.length, f.bodyBytes);
-    if (headerBytes + bodyBytes <= limit) {
-      // Nothing lies past the cut, so there is nothing to list: no element scan. The page's text,
-      // decoded once, is the HTML the signals come from.
-      const input: BytesInput = { complete: f.complete, limit, headerBytes, bodyBytes, truncated: false, cutOffset: null, lost: [] };
-      return { input, visible: kept, charset, html: decodeText(kept, charset) };
-    }
-    let text = '';
-    const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' }, { onText: (t) => (text = t) });
-    const c = report.cutoff;
-    const visible = c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept;
-    return { input: bytesInputFrom(report, f.complete), visible, charset, ...(keptTextIsPrefix(c, kept, charset) ? { html: text.slice(0, c.charIndex) } : {}) };
-  }
-  if (mt === null || TEXT_TYPES.test(mt)) {
-    // Text: the cut backs off to a whole character.
-    const c = findCutoff({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes });
-    const input = { complete: f.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
-    return { input, visible: kept, charset };
-  }
-  // Bytes, not characters (a PDF, an image): the cut falls exactly at the limit.
-  const truncated = headerBytes + f.bodyBytes > limit;
-  const bodyKept = Math.min(f.bodyBytes, Math.max(0, limit - headerBytes));
-  return { input: { complete: f.complete, limit, headerBytes, bodyBytes: f.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, visible: kept, charset };
-}
 
 /**
  * One URL as Googlebot sees it, as one report in the report schema: robots.txt first (a URL
@@ -164,13 +131,18 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       outcome = { kind: 'failed', code: f.error.code, params: f.error.code === 'timeout' ? [p[0]!, timeoutMs / 1000] : p };
     } else {
       outcome = { kind: 'fetched', bodyEnd: f.bodyEnd ?? 'end', bodyBytes: f.bodyBytes, timeoutMs };
-      const b = await bytesOf(f, ctx.limit);
-      bytes = b.input;
-      const ct = headerValue(f.headers, 'content-type');
-      if (isHtmlResponse(ct, f.body ?? new Uint8Array(0))) {
-        const html = b.html ?? decodeText(b.visible, b.charset);
-        served = servedSignals(html, f.finalUrl, { bytesRead: b.visible.length, truncated: b.input.truncated });
-      }
+      const analysis = await (ctx.analyze ?? analyzeBody)({
+        statusLine: f.statusLine,
+        status: f.status,
+        headers: f.headers,
+        body: f.body ?? new Uint8Array(0),
+        bodyBytes: f.bodyBytes,
+        complete: f.complete,
+        finalUrl: f.finalUrl,
+        limit: ctx.limit,
+      });
+      bytes = analysis.bytes;
+      served = analysis.served;
     }
   }
   const at = now();

@@ -3,6 +3,7 @@ import { parseRobotsReport } from '../robots/parseRobotsReport';
 import { googlebotUserAgent } from '../compare/googlebotUserAgent';
 import type { Report, Translate } from '../report';
 import { checkUrl, type RobotsFacts } from './checkUrl';
+import type { BodyAnalyzer } from './analyzeBody';
 import { createRobotsReader, followRedirects, noHash, SITEMAP_REDIRECTS, type HopFetcher } from '../crawl';
 import { readSitemap, type SitemapKind } from './readSitemap';
 import { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
@@ -42,6 +43,8 @@ export interface SiteCheckOptions {
   onReport?: (report: Report) => void;
   onProgress?: (progress: SiteCheckProgress) => void;
   onSitemap?: (sitemap: SitemapStatus) => void;
+  /** Analyses each body (default: analyzeBody in this thread; the command line hands a pool of worker threads). */
+  analyze?: BodyAnalyzer;
   now?: () => number;
 }
 
@@ -460,6 +463,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       now,
       crawler: opts.crawler?.token,
       otherCrawlers: opts.otherCrawlers,
+      analyze: opts.analyze,
     })
       .then((report) => {
         if (run.signal.aborted) return;

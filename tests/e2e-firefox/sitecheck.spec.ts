@@ -47,6 +47,9 @@ test.describe('Check this site', () => {
       await click(sc, tid('start'));
       await expectAttr(sc, tid('state'), 'data-state', 'done', { timeout: 30_000 });
       await expectText(sc, tid('state'), say('sitecheck.state.done'));
+      // The bodies were read in workers: every core but the page's, at most the URLs at once (2).
+      const cores = await sc.evaluate(() => navigator.hardwareConcurrency);
+      await expectAttr(sc, tid('progress-section'), 'data-analysis-threads', String(Math.max(0, Math.min(cores - 1, 2))));
       await expectText(sc, tid('progress'), demoProgress().progress);
       await expectText(sc, tid('counts'), demoProgress().counts);
       await expectTexts(sc, tid('sitemap'), demoSitemaps(demo));

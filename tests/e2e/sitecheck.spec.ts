@@ -59,6 +59,9 @@ test.describe('Check this site', () => {
     await sc.getByTestId('start').click();
     await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     await expect(sc.getByTestId('state')).toHaveText(say('sitecheck.state.done'));
+    // The bodies were read in workers: every core but the page's, at most the URLs at once (2).
+    const cores = await sc.evaluate(() => navigator.hardwareConcurrency);
+    await expect(sc.getByTestId('progress-section')).toHaveAttribute('data-analysis-threads', String(Math.max(0, Math.min(cores - 1, 2))));
     await expect(sc.getByTestId('progress')).toHaveText(demoProgress().progress);
     await expect(sc.getByTestId('counts')).toHaveText(demoProgress().counts);
     await expect(sc.getByTestId('sitemap')).toHaveText(demoSitemaps(demo));

@@ -96,6 +96,19 @@ describe('crawlscope (command line)', () => {
     expect(ok.siteCheck!.userAgent).toMatch(/^Mozilla\/5\.0 \(Linux; Android 6\.0\.1; Nexus 5X Build\/MMB29P\).* Mobile Safari\/537\.36 \(compatible; Googlebot\/2\.1; \+http:\/\/www\.google\.com\/bot\.html\)$/);
   }, 60_000);
 
+  it('the same reports with the bodies read in worker threads (3) as in the main thread (0)', async () => {
+    // Everything but the times: the reports' dates, the servers' Date headers and the durations differ from run to run.
+    const stable = (out: string) =>
+      lines(out)
+        .map((r) => JSON.stringify({ ...r, fetchedAt: null, generatedAt: null, siteCheck: { ...r.siteCheck, durationMs: null } }).replace(/\{"name":"Date","value":"[^"]*"\}/g, '{"name":"Date"}'))
+        .sort();
+    const [main, threads] = await Promise.all(['0', '3'].map((n) => cli(['--site', `${O}/`, '--json', '--concurrency', '4'], { CRAWLSCOPE_ANALYSIS_THREADS: n })));
+    expect([main.code, threads.code, main.err, threads.err]).toEqual([1, 1, '', '']);
+    expect(stable(threads.out)).toEqual(stable(main.out));
+    // The run reads the page over the limit, with what lies past its cut, and pages with signals.
+    expect(lines(threads.out).some((r) => r.bytes?.truncated && r.bytes.lost.length > 0)).toBe(true);
+  });
+
   it('the table: worst first, with the figures; exit 0 when every URL is indexable and within the limit', async () => {
     const { code, out } = await cli([`${O}/sitecheck/ok.html`]);
     expect(code).toBe(0);

@@ -1,0 +1,46 @@
+// The command line's analysis threads: the main thread fetches (sockets, gunzip, robots.txt, the
+// reports' JSON) while worker threads read the bodies — decoding, the cut, the elements past it,
+// the signals — with the same analyzeBody (lib/sitecheck createAnalysisPool drives them).
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck/analysisPool';
+
+const WORKER = new URL('./analysisWorker.mjs', import.meta.url);
+
+/** The most threads CRAWLSCOPE_ANALYSIS_THREADS may ask for. */
+export const MAX_ANALYSIS_THREADS = 32;
+
+/**
+ * How many analysis threads a run gets: every core but the main thread's, and no more than URLs
+ * checked at once; 0 (analysis in the main thread) on a single core. CRAWLSCOPE_ANALYSIS_THREADS
+ * sets the number (0 turns the threads off).
+ */
+export function analysisThreads(concurrency: number, env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
+  const asked = env.CRAWLSCOPE_ANALYSIS_THREADS?.trim();
+  if (asked && /^\d+$/.test(asked)) return Math.min(Number(asked), MAX_ANALYSIS_THREADS);
+  return Math.max(0, Math.min(cores - 1, concurrency));
+}
+
+/** Node worker threads running `script` (cli/analysisWorker.mjs; the tests' failing threads). */
+const nodeThreads =
+  (script: URL): SpawnAnalysisThread =>
+  (events) => {
+    const worker = new Worker(script);
+    // An idle thread does not keep the process alive; one with work does.
+    worker.unref();
+    let failure: Error | null = null;
+    worker.on('message', events.message);
+    worker.on('error', (err) => (failure = err));
+    worker.on('exit', (code) => events.exit(failure?.message ?? `exit code ${code}`));
+    return {
+      post: (msg, transfer) => worker.postMessage(msg, transfer),
+      terminate: () => void worker.terminate(),
+      busy: (busy) => (busy ? worker.ref() : worker.unref()),
+    };
+  };
+
+export type { AnalysisPool };
+
+export function createAnalysisPool(size: number, opts: { worker?: URL; answerMs?: number } = {}): AnalysisPool {
+  return createPool(size, nodeThreads(opts.worker ?? WORKER), { answerMs: opts.answerMs });
+}
