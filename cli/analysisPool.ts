@@ -3,7 +3,7 @@
 // the signals — with the same analyzeBody (lib/sitecheck createAnalysisPool drives them).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck/analysisPool';
+import { analysisThreadCount, createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck/analysisPool';
 
 const WORKER = new URL('./analysisWorker.mjs', import.meta.url);
 
@@ -18,7 +18,7 @@ export const MAX_ANALYSIS_THREADS = 32;
 export function analysisThreads(concurrency: number, env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): number {
   const asked = env.CRAWLSCOPE_ANALYSIS_THREADS?.trim();
   if (asked && /^\d+$/.test(asked)) return Math.min(Number(asked), MAX_ANALYSIS_THREADS);
-  return Math.max(0, Math.min(cores - 1, concurrency));
+  return analysisThreadCount(concurrency, cores);
 }
 
 /** Node worker threads running `script` (cli/analysisWorker.mjs; the tests' failing threads). */

@@ -1,7 +1,7 @@
-import { createAnalysisPool, type AnalysisPool } from '../../lib/sitecheck/analysisPool';
+import { analysisThreadCount, createAnalysisPool, type AnalysisPool } from '../../lib/sitecheck/analysisPool';
 
 /** Analysis threads for a run: every core but the page's, and no more than URLs checked at once. */
-export const pageAnalysisThreads = (concurrency: number, cores = navigator.hardwareConcurrency || 1) => Math.max(0, Math.min(cores - 1, concurrency));
+export const pageAnalysisThreads = (concurrency: number) => analysisThreadCount(concurrency, navigator.hardwareConcurrency || 1);
 
 /**
  * The run's bodies read in web Workers (analysisWorker.ts), their bytes moved there, not copied.

@@ -45,6 +45,9 @@ interface Slot {
   tasks: Map<number, Task>;
 }
 
+/** Analysis threads for a run: every core but the calling thread's, and no more than the URLs checked at once. */
+export const analysisThreadCount = (concurrency: number, cores: number): number => Math.max(0, Math.min(cores - 1, concurrency));
+
 /** The body's bytes go to a started thread without a copy when they own their whole buffer. */
 function transferable(body: Uint8Array): ArrayBuffer[] {
   const buf = body.buffer;
@@ -71,27 +74,31 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
   const here = (t: Task) => analyzeBody(t.input).then(t.resolve, (e: unknown) => t.reject(e instanceof Error ? e : new Error(String(e))));
 
   const start = (): Slot => {
-    const slot: Slot = { thread: null as unknown as AnalysisThread, end: () => undefined, ready: false, tasks: new Map() };
     let gone = false;
-    slot.thread = spawn({
-      message(m) {
-        if ('ready' in m) {
-          slot.ready = true;
-          return;
-        }
-        const task = slot.tasks.get(m.id);
-        if (!task) return;
-        clearTimeout(task.timer);
-        slot.tasks.delete(m.id);
-        if (slot.tasks.size === 0) slot.thread.busy?.(false);
-        if (m.ok) task.resolve(m.value);
-        else task.reject(new Error(m.error));
+    // The thread's events come after this returns: `slot` is set by then.
+    const slot: Slot = {
+      ready: false,
+      tasks: new Map(),
+      thread: spawn({
+        message(m) {
+          if ('ready' in m) {
+            slot.ready = true;
+            return;
+          }
+          const task = slot.tasks.get(m.id);
+          if (!task) return;
+          clearTimeout(task.timer);
+          slot.tasks.delete(m.id);
+          if (slot.tasks.size === 0) slot.thread.busy?.(false);
+          if (m.ok) task.resolve(m.value);
+          else task.reject(new Error(m.error));
+        },
+        exit: (reason) => ended(reason),
+      }),
+      end(reason) {
+        ended(reason);
+        slot.thread.terminate();
       },
-      exit: (reason) => ended(reason),
-    });
-    slot.end = (reason) => {
-      ended(reason);
-      slot.thread.terminate();
     };
     function ended(reason: string) {
       if (gone) return;
