@@ -1,5 +1,5 @@
 import { mediaType } from '../core/headers';
-import { sniffCharset } from '../bytes/sniffCharset';
+import { sniffCharset } from '../html/sniffCharset';
 import { decodeText } from '../core/decodeText';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);

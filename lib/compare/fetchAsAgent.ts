@@ -6,7 +6,7 @@ import { decodeHtml, isHtmlResponse } from './decodeHtml';
 import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
 import { DEFAULT_LIMIT } from '../bytes/limits';
 import { findCutoff } from '../bytes/findCutoff';
-import { sniffCharset } from '../bytes/sniffCharset';
+import { sniffCharset } from '../html/sniffCharset';
 import { isTextMediaType } from '../bytes/isTextMediaType';
 import { countHeaderBytes } from '../crawl/countHeaderBytes';
 import { followRedirects, type Followed } from '../crawl/followRedirects';
@@ -28,6 +28,12 @@ export interface FetchAsAgentOptions {
    * caller that runs the byte analysis itself, e.g. the site check.
    */
   keepBody?: boolean;
+  /**
+   * The final response's body streams to the reader this returns, chunk by chunk as it arrives
+   * (nothing is kept unless `keep` says so): a caller that analyses the body as it streams (the
+   * site check). Not called when no final response arrives.
+   */
+  onBody?: (reply: { statusLine: string; status: number; headers: Header[]; finalUrl: string }) => { write(chunk: Uint8Array): void };
   /**
    * Asked before each request, the first included: false stops there without requesting it
    * (`blockedAt` says where), e.g. a redirect target robots.txt disallows.
@@ -124,7 +130,8 @@ export async function fetchAsAgent(
     switch (got.stop?.code) {
       case undefined: {
         const res = got.reply!;
-        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal });
+        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current });
+        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal, onChunk: sink ? (c) => sink.write(c) : undefined });
         return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
       case 'refused':

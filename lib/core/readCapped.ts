@@ -21,6 +21,8 @@ export interface ReadCappedOptions {
   countCap?: number;
   /** Aborting it stops the read: `end` is then 'timeout'. */
   signal?: AbortSignal;
+  /** Hears every chunk read (up to the count cap) as it arrives: a reader that analyses the body as it streams. */
+  onChunk?: (chunk: Uint8Array) => void;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
         chunks.push(n === value.length ? value : prefix(value, n));
         kept += n;
       }
+      if (opts.onChunk) opts.onChunk(total + value.length > countCap ? value.subarray(0, Math.max(0, countCap - total)) : value);
       total += value.length;
       if (total > countCap) {
         end = 'cap';

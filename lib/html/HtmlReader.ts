@@ -18,6 +18,8 @@ export interface HtmlReaderOptions {
   bodyLimit?: number | null;
   /** Bytes per piece (at most 65,536; default 32,768). */
   pieceSize?: number;
+  /** False: decode only (the cut and the character count of a text that is not HTML), no tokens. */
+  tokenize?: boolean;
 }
 
 /** How many bytes the charset sniffing looks at (a <meta charset> must be within them). */
@@ -46,6 +48,9 @@ export class HtmlReader {
   charset: ResolvedCharset | null = null;
   /** Body bytes read. */
   bytes = 0;
+  /** Characters decoded (UTF-16 units), and those before the cut once it is found. */
+  chars = 0;
+  charsAtCut: number | null = null;
 
   constructor(
     sinks: { whole?: HtmlSink[]; kept?: HtmlSink[] },
@@ -96,6 +101,7 @@ export class HtmlReader {
     const d = this.decoder!;
     d.end();
     const at = this.endOffset();
+    if (this.opts.tokenize === false) return;
     this.tokenizer!.end(at);
     this.tree!.eof(at);
   }
@@ -128,14 +134,21 @@ export class HtmlReader {
     tree.tokenizer = tokenizer;
     this.tree = tree;
     this.tokenizer = tokenizer;
+    const tokenize = this.opts.tokenize !== false;
     const decoder = new PieceDecoder(
       cs,
       (text, start, end, cutAfter) => {
         if (!cs) this.textLength = end;
-        tree.piece = text;
-        tree.offsets = decoder;
-        tokenizer.write(text, decoder);
-        if (cutAfter) this.atCut(end);
+        this.chars += text.length;
+        if (tokenize) {
+          tree.piece = text;
+          tree.offsets = decoder;
+          tokenizer.write(text, decoder);
+        }
+        if (cutAfter) {
+          this.charsAtCut = this.chars;
+          this.atCut(end);
+        }
       },
       this.opts.pieceSize ?? DEFAULT_PIECE,
       cs ? (this.opts.bodyLimit ?? null) : null,

@@ -198,6 +198,7 @@ export class TreeBuilder implements TokenReceiver {
       raw: false,
       nulToFffd: false,
       hasCr: false,
+      offset: (i: number) => this.pos(this.run.s, i, this.run.rawFrom, this.run.start),
     };
   }
 
@@ -976,6 +977,8 @@ export class TreeBuilder implements TokenReceiver {
     this.tokEnd = null;
     this.eofInMode();
     this.stopped = true;
+    // What is still open ends with the document (innermost first: tables fold into their parents' regions).
+    while (this.st.length) this.pop();
     for (const s of this.sinks) s.end?.(at);
   }
 

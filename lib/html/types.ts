@@ -107,12 +107,14 @@ export interface TextRun {
   inTemplate: boolean;
   region: Region;
   fostered: boolean;
-  /** True in raw text: a <script>, <style>, <title>, <textarea>, <xmp>, <iframe>, <noembed>, <noframes>, <noscript> or <plaintext>. */
+  /** True in raw text: a <script>, <style>, <title>, <textarea>, <xmp>, <iframe>, <noembed>, <noframes> or <noscript> (a <plaintext>'s text is shown as text). */
   raw: boolean;
   /** True when a U+0000 of this run becomes U+FFFD (raw text, foreign content); otherwise it is dropped. */
   nulToFffd: boolean;
-  /** The source has a CR in this piece: `domText` turns CR LF and lone CRs into LF. */
+  /** The run has a CR: `domText` turns CR LF and lone CRs into LF. */
   hasCr: boolean;
+  /** Source offset of the character at index `i` of `s` (rawFrom ≤ i ≤ to). */
+  offset(i: number): number;
 }
 
 /** What the tree builder hands its readers. Every method is optional. */

@@ -7,7 +7,7 @@ export { readSitemap, type SitemapEntry, type SitemapKind, type SitemapRead, typ
 export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
-export { analyzeBody, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze } from './analyzeBody';
+export { analyzeBody, openBodyAnalysis, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze, type BodySink, type BodyEnd, type ResponseToAnalyze } from './analyzeBody';
 export { checkUrl, googlebotVerdict, URL_TIMEOUT_MS, type CheckContext, type RobotsFacts } from './checkUrl';
 export { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 export {
