@@ -96,6 +96,8 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
         message(m) {
           if ('ready' in m) {
             slot.ready = true;
+            // The wait for an answer counts from here: a thread still starting is not silent.
+            for (const t of slot.tasks.values()) if (t.ended && !t.timer) t.timer = wait(slot);
             return;
           }
           const task = slot.tasks.get(m.id);
@@ -137,6 +139,12 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
     return slot;
   };
 
+  /** How long a started thread may take to answer a body that ended: its answer comes after those that ended before it. */
+  const wait = (slot: Slot) => {
+    const queued = [...slot.tasks.values()].filter((t) => t.ended).length;
+    return setTimeout(() => slot.end(`no answer in ${(answerMs * queued) / 1000} s`), answerMs * queued);
+  };
+
   for (let i = 0; i < size; i++) slots.push(start());
 
   const analyze: BodyAnalyzer = (response) => {
@@ -151,6 +159,8 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
       resolve = res;
       reject = rej;
     });
+    // A body whose end never comes (aborted, or the pool closed first) leaves no rejection unheard.
+    done.catch(() => undefined);
     const task: Task = { response, copies: slot.ready ? null : [], ended: null, resolve, reject, local: null };
     slot.tasks.set(id, task);
     slot.thread.busy?.(true);
@@ -176,10 +186,8 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
           return done;
         }
         if (!slot.tasks.has(id)) return done;
-        task.copies = null;
-        // Its answer comes after the bodies that ended before it: the wait starts when they are done.
-        const queued = [...slot.tasks.values()].filter((t) => t.ended).length;
-        task.timer = setTimeout(() => slot.end(`no answer in ${(answerMs * queued) / 1000} s`), answerMs * queued);
+        if (slot.ready) task.copies = null;
+        if (slot.ready) task.timer = wait(slot);
         slot.thread.post({ id, end: e }, []);
         return done;
       },
