@@ -70,6 +70,7 @@ class Elem implements El {
     public fostered: boolean,
     readonly tag: TagToken | null,
     readonly cloneOf: El | null,
+    readonly agency = false,
   ) {
     this.parent = parent;
     this.region = region;
@@ -237,11 +238,12 @@ export class TreeBuilder implements TokenReceiver {
     this.cListBoundary[k] = (p >= 0 ? this.cListBoundary[p]! : 0) + (el.special && !(h && (el.name === 'address' || el.name === 'div' || el.name === 'p')) ? 1 : 0);
     this.cHtml[k] = h ? k : p >= 0 ? this.cHtml[p]! : -1;
   }
-  private closed(el: Elem): void {
-    if (el.ns === HTML && el.name === 'template') this.tmplCount--;
+  private closed(el: Elem, counted = false): void {
+    if (!counted && el.ns === HTML && el.name === 'template') this.tmplCount--;
     const end = this.tokEnd && this.tokEnd.name === el.name ? this.tokEnd : null;
     const at = end ? end.end : this.tokStart;
-    for (const s of this.sinks) s.close?.(el, end, at);
+    const agency = this.inAgency;
+    for (const s of this.sinks) s.close?.(el, end, at, agency);
     if (el.inner) for (const s of this.sinks) s.regionClose?.(el, el.fosterRegion!, el.inner, el.region);
   }
   private pop(): void {
@@ -250,7 +252,11 @@ export class TreeBuilder implements TokenReceiver {
     a.pop();
     this.cScope.length = this.cList.length = this.cButton.length = this.cTable.length = this.cSpecial.length = this.cListBoundary.length = this.cHtml.length = this.st.length;
     this.closed(el);
+    // An element taken off the stack from under others (a </form>) ends with the last of them.
+    while (this.deferred.length && this.deferred[this.deferred.length - 1]!.at >= this.st.length) this.closed(this.deferred.pop()!.el, true);
   }
+  /** Elements removed from the middle of the stack (not by the adoption agency): their content goes on in what was above them. */
+  private deferred: { el: Elem; at: number }[] = [];
   private shortenTo(len: number): void {
     while (this.st.length > len) this.pop();
   }
@@ -273,8 +279,11 @@ export class TreeBuilder implements TokenReceiver {
     }
     const [el] = this.st.splice(i, 1);
     this.reindexFrom(i);
-    if (notify) this.closed(el!);
-    else if (el!.ns === HTML && el!.name === 'template') this.tmplCount--;
+    if (notify && this.inAgency) this.closed(el!);
+    else if (notify) {
+      if (el!.ns === HTML && el!.name === 'template') this.tmplCount--;
+      this.deferred.push({ el: el!, at: i });
+    } else if (el!.ns === HTML && el!.name === 'template') this.tmplCount--;
   }
   private insertAt(i: number, el: Elem): void {
     this.st.splice(i, 0, el);
@@ -791,8 +800,18 @@ export class TreeBuilder implements TokenReceiver {
     }
   }
 
+  private inAgency = false;
+
   /** The adoption agency algorithm (misnested formatting elements). */
   private adoptionAgency(t: TagToken): void {
+    try {
+      this.agencyLoop(t);
+    } finally {
+      this.inAgency = false;
+    }
+  }
+
+  private agencyLoop(t: TagToken): void {
     const cur = this.current!;
     if (cur.ns === HTML && cur.name === t.name && !this.entryOf(cur)) {
       this.pop();
@@ -826,6 +845,8 @@ export class TreeBuilder implements TokenReceiver {
       const fb = this.st[fbIdx]!;
       const ca = this.st[fIdx - 1] ?? null;
       this.bookmark = fe;
+      // From here on, elements leave the stack because they are rearranged, not because they end here.
+      this.inAgency = true;
       // The inner loop.
       let lastNode: Elem = fb;
       let idx = fbIdx - 1;
@@ -839,7 +860,7 @@ export class TreeBuilder implements TokenReceiver {
           this.removeAt(idx);
         } else {
           // A clone replaces the node in the list and on the stack; the last node moves into it.
-          const clone = new Elem(entry.tag!.name, node.ns, ca, ca ? ca.childRegion : this.root, ca ? ca.inTemplate || (ca.ns === HTML && ca.name === 'template') : false, false, entry.tag, node);
+          const clone = new Elem(entry.tag!.name, node.ns, ca, ca ? ca.childRegion : this.root, ca ? ca.inTemplate || (ca.ns === HTML && ca.name === 'template') : false, false, entry.tag, node, true);
           this.st[idx] = clone;
           this.reindexFrom(idx);
           entry.el = clone;
@@ -860,7 +881,7 @@ export class TreeBuilder implements TokenReceiver {
         } else this.reparent(lastNode, ca, ca.ns === HTML && ca.name === 'template' ? ca.region : ca.childRegion);
       }
       // A new formatting element takes the furthest block's children.
-      const nf = new Elem(fe.tag!.name, f.ns, fb, fb.childRegion, fb.inTemplate, false, fe.tag, f);
+      const nf = new Elem(fe.tag!.name, f.ns, fb, fb.childRegion, fb.inTemplate, false, fe.tag, f, true);
       for (const s of this.sinks) s.adopted?.(fb, nf);
       this.insertAfterBookmark(nf, fe.tag!);
       this.removeEntry(fe);
@@ -871,6 +892,7 @@ export class TreeBuilder implements TokenReceiver {
       this.insertAt(fbi + 1, nf);
       for (const s of this.sinks) s.open?.(nf);
       this.refreshAncestry(fi);
+      this.inAgency = false;
     }
   }
   private inScopeElement(el: Elem): boolean {
@@ -2260,6 +2282,7 @@ export class TreeBuilder implements TokenReceiver {
     for (const k of ['mode', 'originalMode', 'head', 'form', 'framesetOk', 'fosterEnabled', 'skipNextNewLine', 'quirks', 'pendingNonWs', 'tmplCount', 'tokStart', 'stopped', 'bodyEl', 'offsets', 'piece']) other[k] = self[k];
     (t as unknown as { root: Region }).root = this.root;
     t.tmplModes = [...this.tmplModes];
+    t.deferred = [...this.deferred];
     t.pendingTable = [...this.pendingTable];
     t.st = [...this.st];
     t.cScope = [...this.cScope];

@@ -70,12 +70,20 @@ export interface El {
   /** Inside a <template>'s content (not in the document's tree). */
   readonly inTemplate: boolean;
   readonly region: Region;
+  /** An HTML <table>'s own region, which what it holds goes to (null for every other element). */
+  readonly inner: Region | null;
   /** Moved before a table by foster parenting (its own insertion, not an ancestor's). */
   readonly fostered: boolean;
   /** The start tag it came from, or null for an element the parser made up (an implied <tbody>, <head>, a reopened <b>…). */
   readonly tag: TagToken | null;
   /** Made by the parser from an earlier element: a formatting element reopened, or cloned by the adoption agency. */
   readonly cloneOf: El | null;
+  /**
+   * Made by the adoption agency (misnested formatting elements): it wraps content read before it
+   * opened, so its start is not where the document stands now (for a reader cutting text into
+   * blocks: its start coincides with the start of the block it wraps).
+   */
+  readonly agency: boolean;
 }
 
 /** Kinds of text the tokenizer hands on. */
@@ -125,8 +133,9 @@ export interface HtmlSink {
    * The element left the stack of open elements. `end` is the end tag that closed it, or null
    * when something else did (an implied end, another element's end tag, the end of the input).
    * `at`: source offset where it ended (the end tag's end, or where the token that closed it starts).
+   * `agency`: the adoption agency took it off the stack (its content ended before what was read since).
    */
-  close?(el: El, end: TagToken | null, at: number): void;
+  close?(el: El, end: TagToken | null, at: number, agency?: boolean): void;
   text?(t: TextRun): void;
   comment?(start: number, end: number, parent: El | null): void;
   doctype?(d: DoctypeToken): void;
