@@ -2,12 +2,10 @@ import type { Header } from '../core/types';
 import { headerValue, mediaType } from '../core/headers';
 import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
 import { readCapped, type ReadEnd } from '../core/readCapped';
-import { decodeHtml, isHtmlResponse } from './decodeHtml';
+import { decodeHtml } from './decodeHtml';
+import { readComparedPage, type ComparedPage } from './readComparedPage';
 import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
 import { DEFAULT_LIMIT } from '../bytes/limits';
-import { findCutoff } from '../bytes/findCutoff';
-import { sniffCharset } from '../html/sniffCharset';
-import { isTextMediaType } from '../bytes/isTextMediaType';
 import { countHeaderBytes } from '../crawl/countHeaderBytes';
 import { followRedirects, type Followed } from '../crawl/followRedirects';
 import { noHash } from '../crawl/noHash';
@@ -72,26 +70,17 @@ export async function fetchAsAgent(
     statusLine: string,
     headers: Header[],
     error: FetchError | null,
-    body?: { bytes: number; kept: Uint8Array; end: ReadEnd },
+    body?: { bytes: number; kept: Uint8Array; end: ReadEnd; read: ComparedPage | null },
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
-    // byte budget backs off to a whole character.
-    // With keepBody the caller measures the body itself (the site check's byte analysis): no second pass here.
-    const cutoff = body && !opts.keepBody
-      ? findCutoff({
-          body: body.kept,
-          headerBytes: countHeaderBytes(statusLine, headers, status),
-          charset: sniffCharset(contentType, body.kept),
-          limit,
-          totalBodyBytes: body.bytes,
-          // Bytes, not characters, for a binary body (a PDF): the cut falls exactly at the limit.
-          wholeCharacters: isTextMediaType(mediaType(contentType)),
-        })
-      : null;
+    // byte budget backs off to a whole character — read as it streamed (readComparedPage).
+    // With keepBody or onBody the caller measures the body itself (the site check): no pass here.
+    const read = body ? body.read : null;
+    const cutoff = read?.report.cutoff ?? null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
-    const html = body && visible && !opts.keepBody && isHtmlResponse(contentType, body.kept) ? decodeHtml(contentType, visible) : null;
+    const html = body && visible && read?.page ? decodeHtml(contentType, visible) : null;
     return {
       agent,
       userAgent,
@@ -107,6 +96,7 @@ export async function fetchAsAgent(
       limit,
       cutAt,
       html,
+      ...(read ? { page: read.page, pastCut: read.pastCut } : {}),
       error,
       durationMs: now() - started,
       bodyEnd: body?.end ?? null,
@@ -130,9 +120,11 @@ export async function fetchAsAgent(
     switch (got.stop?.code) {
       case undefined: {
         const res = got.reply!;
-        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current });
+        const ct = headerValue(res.headers, 'content-type');
+        const own = opts.keepBody || opts.onBody ? null : readComparedPage({ mediaType: mediaType(ct), contentType: ct, headerBytes: countHeaderBytes(res.statusLine, res.headers, res.status), limit, pageUrl: () => current });
+        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current }) ?? own;
         const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal, onChunk: sink ? (c) => sink.write(c) : undefined });
-        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
+        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end, read: own ? own.end(body.total) : null });
       }
       case 'refused':
         blockedAt = got.stop.url;

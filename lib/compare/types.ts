@@ -1,5 +1,7 @@
 import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
+import type { PageExtract } from './extractPage';
+import type { PastCutItem } from './readComparedPage';
 
 export type Agent = 'mobile' | 'desktop';
 
@@ -61,6 +63,10 @@ export interface AgentFetch {
   cutAt: number | null;
   /** The kept bytes decoded, or null for a non-HTML response or no response. */
   html: string | null;
+  /** The facts of the HTML Googlebot keeps, read as the body streamed (absent when the caller read the body itself). */
+  page?: PageExtract | null;
+  /** Elements that start (lost) or end (cut in two) past the cut, with their response offsets (absent as `page`). */
+  pastCut?: PastCutItem[];
   error: FetchError | null;
   durationMs: number;
   /** The final response's status line as received ('' when the transport did not give it, or none arrived). */

@@ -16,7 +16,7 @@ export {
 export { renderSnapshot } from './renderSnapshot';
 export { changesIndexing } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
-export { findScripts, type ScriptInSource } from './findScripts';
+export { findScripts, findScriptsInBytes, ScriptFinder, type ScriptInSource } from './findScripts';
 export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
 export { renderShimSource, renderCleanupSource } from './pageShims';
 export { renderWithCdp, type CdpSession } from './renderWithCdp';

@@ -7,7 +7,8 @@ import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from
 import { ruleText } from '../indexability/robotsInputFrom';
 import { parseRobotsDirectives } from '../indexability/parseRobotsDirectives';
 import { compareRender } from './compareRender';
-import { findScripts, type ScriptInSource } from './findScripts';
+import { findScriptsInBytes, type ScriptInSource } from './findScripts';
+import { isHtml } from '../html';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
 import type { RenderAgent, RenderConsoleEntry, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
@@ -218,7 +219,7 @@ export function startRender(opts: RenderOptions): RenderRun {
       const cutAt = cut.truncated ? cut.bodyBytesKept : null;
       const kept = cut.truncated ? read.bytes.subarray(0, cut.bodyBytesKept) : read.bytes;
       // What lies past the cut: its scripts never run for Google.
-      pastCut = cutAt === null ? [] : findScripts(decodeText(read.bytes, charset), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      pastCut = cutAt === null ? [] : findScriptsInBytes(read.bytes, charset, finalUrl).filter((s) => s.byte >= cutAt);
       doc = { finalUrl, reply, kept, bodyBytes: read.total, headerBytes, cutAt, charset, pastCut };
     } catch (err) {
       if (opts.signal?.aborted) return end('cancelled');
@@ -227,8 +228,7 @@ export function startRender(opts: RenderOptions): RenderRun {
       clearTimeout(docTimer);
     }
     const html = decodeText(doc.kept, doc.charset);
-    const isHtml = /html/i.test(mediaType(headerValue(doc.reply.headers, 'content-type')) ?? 'text/html');
-    const served = isHtml ? renderSnapshot(html, doc.finalUrl) : null;
+    const served = isHtml(mediaType(headerValue(doc.reply.headers, 'content-type'))) ? renderSnapshot(html, doc.finalUrl) : null;
     const noindex = servedNoindex(served, doc.reply.headers);
     base.finalUrl = doc.finalUrl;
     base.served = served;
