@@ -1,4 +1,4 @@
-import { ANC, classifyHeadTag, domText, HTML, relTokens, SVG, type El, type HtmlSink, type TagToken, type TextRun } from '../html';
+import { ANC, classifyHeadTag, domText, HTML, RegionFold, relTokens, SVG, type El, type HtmlSink, type Region, type TagToken, type TextRun } from '../html';
 import type { BreakdownCategory, CharRange, CutContextKind, FoundItem, HtmlScan, ItemKind, ItemStatus } from './scanTypes';
 
 const PER_KIND_CAP = 200;
@@ -39,6 +39,8 @@ interface OpenRaw {
   line: number;
   /** The start of its content, for the JSON-LD @type and the title. */
   head: string;
+  /** In a <template>'s content: only its place counts. */
+  tmpl?: boolean;
 }
 
 /** What the byte budget reads: everything (the popup's "Find the cut"), or the elements and their place only (the site check). */
@@ -61,15 +63,17 @@ export class ByteBudget implements HtmlSink {
   private readonly ordinals = new Map<string, number>();
   private readonly counts = new Map<ItemKind, number>();
   private raw: OpenRaw | null = null;
-  /** Headings being read (their text is the item's detail). */
-  private readonly headings = new Map<El, { item: FoundItem; text: string }>();
+  /** Headings being read (their text, in tree order, is the item's detail). */
+  private readonly headings = new Map<El, FoundItem>();
+  private readonly headingText = new RegionFold<Map<El, string>>(
+    () => new Map(),
+    (into, next) => {
+      for (const [el, t] of next) into.set(el, ((into.get(el) ?? '') + t).slice(0, TEXT_CAP * 4));
+    },
+  );
   /** Outermost <svg> open, and where it started. */
   private svg: El | null = null;
   private svgStart = 0;
-  /** Where the last whitespace of counted text ended (a whitespace run continues across runs). */
-  private wsEnd = -1;
-  /** The last word or whitespace run of text before the cut, for naming what the cut falls into. */
-  private lastRun: { start: number; end: number; ws: boolean } | null = null;
   private readonly full: boolean;
 
   constructor(
@@ -109,54 +113,80 @@ export class ByteBudget implements HtmlSink {
     return this.push({ kind, status: this.status(t.end, t.end), start: t.start, end: t.end, line: t.line, tag: el.name, ordinal, id: attrOf(t, 'id'), detail });
   }
 
-  /** Names what the cut falls into, the first time something reaches past it. */
-  private seen(start: number, end: number, kind: CutContextKind, tag: string | null): void {
-    if (!this.full || this.scan.cutContext.kind !== 'none') return;
-    const cut = this.cut();
-    if (end <= cut) return;
+  /**
+   * Names what the cut falls into, from the markup around it: the content of a raw-text element
+   * or of an <svg>, a tag or comment that straddles it, the text between two pieces of markup, or
+   * the gap right before the next thing. Decided at the first markup token that ends past the
+   * cut (or at the end of the document).
+   */
+  private markup(start: number, end: number, kind: 'tag' | 'comment', tag: string | null): void {
+    if (this.full && this.scan.cutContext.kind === 'none' && !this.ctxDone) {
+      const cut = this.cut();
+      if (end > cut) this.decide(cut, { start, kind, tag });
+    }
+    this.lastMarkupEnd = end;
+  }
+  private decide(cut: number, next: { start: number; kind: 'tag' | 'comment'; tag: string | null } | null, docEnd?: number): void {
+    this.ctxDone = true;
     const r = this.raw;
     if (r && r.kind !== 'title' && r.kind !== 'textarea' && r.contentStart <= cut) {
       this.scan.cutContext = { kind: r.kind === 'json' || r.kind === 'jsonld' ? 'script' : r.kind, start: r.start, tag: r.el.name };
-    } else if (this.svg && this.svgStart < cut && this.svgTagEnd <= cut) this.scan.cutContext = { kind: 'svg', start: this.svgStart, tag: 'svg' };
-    else if (start >= cut) {
-      // The cut falls between two things — unless it splits a word or a run of whitespace.
-      const l = this.lastRun;
-      if (kind === 'text' && l && l.end === cut && l.end === start && l.ws === this.runWs) this.scan.cutContext = { kind: 'text', start: l.start, tag: null };
-      else this.scan.cutContext = { kind: 'between', start, tag };
-    } else this.scan.cutContext = { kind, start, tag };
+    } else if ((this.svg && this.svgTagEnd <= cut) || (this.lastSvg && this.lastSvg.tagEnd <= cut && cut < this.lastSvg.end)) {
+      // Inside an <svg> (one the token that ends past the cut may just have closed).
+      this.scan.cutContext = { kind: 'svg', start: this.svg ? this.svgStart : this.lastSvg!.start, tag: 'svg' };
+    }
+    else if (next && next.start < cut) this.scan.cutContext = { kind: next.kind, start: next.start, tag: next.tag };
+    else {
+      const textEnd = next ? next.start : docEnd!;
+      if (this.lastMarkupEnd < cut && cut < textEnd) this.scan.cutContext = { kind: 'text', start: this.lastMarkupEnd, tag: null };
+      else if (cut < textEnd) this.scan.cutContext = { kind: 'between', start: cut, tag: null };
+      else if (next) this.scan.cutContext = { kind: 'between', start: next.start, tag: next.tag };
+    }
   }
+  private ctxDone = false;
+  /** Where the last tag, comment or DOCTYPE ended (text runs from there to the next one). */
+  private lastMarkupEnd = 0;
   private svgTagEnd = 0;
-  private runWs = false;
+  private lastSvg: { start: number; tagEnd: number; end: number } | null = null;
 
   // ---- Tokens and elements ----
 
-  startTag(t: TagToken, el: El | null): void {
-    if (el) return;
-    // A start tag that made no element (a second <body>, a misplaced <td>…): only its place.
-    this.seen(t.start, t.end, 'tag', t.name);
+  startTag(t: TagToken): void {
+    // Every start tag, whether it made an element or not (a second <body>, a misplaced <td>…).
+    this.markup(t.start, t.end, 'tag', t.name);
   }
 
   endTag(t: TagToken): void {
-    this.seen(t.start, t.end, 'tag', t.name);
+    this.markup(t.start, t.end, 'tag', t.name);
   }
 
   doctype(d: { start: number; end: number }): void {
-    this.seen(d.start, d.end, 'tag', null);
+    this.markup(d.start, d.end, 'tag', null);
   }
 
   comment(start: number, end: number, parent: El | null): void {
-    this.seen(start, end, 'comment', null);
+    this.markup(start, end, 'comment', null);
+    // A comment splits the text of the element it goes into (after </html> it goes to the document).
+    if (parent === this.textParent) this.textParent = null;
     if (!this.full) return;
-    if (parent && (parent.ns === SVG || parent.anc & ANC.svg)) return;
+    // In SVG (counted with it), or in a <template>'s content (not in the document): not a comment's bytes.
+    if (parent && (parent.ns === SVG || parent.anc & ANC.svg || parent.inTemplate || (parent.ns === HTML && parent.name === 'template'))) return;
     this.scan.ranges.comments.push({ start, end, label: '<!-- -->' });
   }
 
   open(el: El): void {
     const t = el.tag;
-    if (!t) return;
+    this.textParent = null;
+    if (el.ns === HTML && el.name === 'body' && !el.inTemplate) this.atBody = this.snapshot();
+    // A formatting element the parser reopened or the adoption agency cloned has no tag of its own.
+    if (!t || el.cloneOf) return;
     const name = el.name;
-    this.seen(t.start, t.end, 'tag', name);
-    if (el.inTemplate) return;
+    if (el.inTemplate) {
+      // Not in the document; only where raw text starts and ends (the cut may fall into it).
+      const rk = el.ns === HTML ? RAW_KIND[name] : undefined;
+      if (rk) this.raw = { el, kind: rk === 'script' ? 'script' : rk, start: t.start, contentStart: t.end, ordinal: 0, id: null, line: t.line, head: '', tmpl: true };
+      return;
+    }
     const ordinal = this.ordinals.get(name) ?? 0;
     this.ordinals.set(name, ordinal + 1);
     const cut = this.cut();
@@ -236,7 +266,7 @@ export class ByteBudget implements HtmlSink {
       this.scan.headings.total++;
       if (t.end > cut) this.scan.headings.lost++;
       const item = this.add('heading', el, t, ordinal, '');
-      if (item) this.headings.set(el, { item, text: '' });
+      if (item) this.headings.set(el, item);
       return;
     }
     const rk = RAW_KIND[name];
@@ -250,40 +280,49 @@ export class ByteBudget implements HtmlSink {
   }
 
   close(el: El, end: TagToken | null, at: number): void {
+    this.textParent = null;
     if (this.raw && this.raw.el === el) {
       const contentEnd = end ? end.start : at;
       this.closeRaw(contentEnd, end ? end.end : at);
       return;
     }
     if (el === this.svg) {
+      const svgEnd = end ? end.end : at;
+      if (this.full && !this.ctxDone) {
+        const cut = this.cut();
+        if (this.svgTagEnd <= cut && cut < svgEnd && !end) this.decide(cut, null, svgEnd);
+      }
       this.svg = null;
+      this.lastSvg = { start: this.svgStart, tagEnd: this.svgTagEnd, end: svgEnd };
       if (this.full) this.scan.ranges.inlineSvg.push({ start: this.svgStart, end: end ? end.end : at, label: 'svg' });
       return;
     }
     const h = this.headings.get(el);
     if (h) {
       this.headings.delete(el);
-      h.item.detail = clip(h.text);
+      const texts = this.headingText.at(el.region);
+      h.detail = clip(texts.get(el) ?? '');
+      texts.delete(el);
       const endAt = end ? end.end : at;
-      h.item.end = endAt;
-      if (h.item.status !== 'lost' && endAt > this.cut()) h.item.status = 'cut';
+      h.end = endAt;
+      if (h.status !== 'lost' && endAt > this.cut()) h.status = 'cut';
     }
   }
 
   private closeRaw(contentEnd: number, end: number): void {
     const r = this.raw!;
+    if (this.full && !this.ctxDone && r.kind !== 'title' && r.kind !== 'textarea') {
+      // Raw text that runs to the end of the document, with the cut inside it.
+      const cut = this.cut();
+      if (r.contentStart <= cut && cut < end) this.decide(cut, null, end);
+    }
     this.raw = null;
+    if (r.tmpl) return;
     const range: CharRange = { start: r.contentStart, end: contentEnd, label: r.id ? `${r.el.name}#${r.id}` : r.el.name };
     const cut = this.cut();
     // A container is whole in Googlebot's copy when its end tag is, or when the cut falls exactly after its content.
     const status: ItemStatus = r.contentStart > cut ? 'lost' : end <= cut || contentEnd === cut ? 'kept' : 'cut';
     const item = (kind: ItemKind, detail: string) => this.push({ kind, status, start: r.start, end, line: r.line, tag: r.el.name, ordinal: r.ordinal, id: r.id, detail });
-    if (r.el.inTemplate) {
-      // Not in the document, but its bytes are where they are.
-      if (this.full && (r.kind === 'script' || r.kind === 'json' || r.kind === 'jsonld')) (r.kind === 'script' ? this.scan.ranges.inlineScript : this.scan.ranges.jsonData).push(range);
-      else if (this.full && r.kind === 'style') this.scan.ranges.inlineStyle.push(range);
-      return;
-    }
     if (r.kind === 'script') {
       if (this.full) this.scan.ranges.inlineScript.push(range);
     } else if (r.kind === 'json') {
@@ -301,121 +340,149 @@ export class ByteBudget implements HtmlSink {
 
   text(run: TextRun): void {
     const r = this.raw;
-    if (run.raw && r && run.parent === r.el) {
-      // Raw text: what the cut falls into, the start of a title or a JSON-LD block.
-      this.seen(run.start, run.end, 'text', null);
-      if ((r.kind === 'title' || r.kind === 'jsonld') && r.head.length < 4096) r.head += domText(run);
-      if (!this.full || r.kind !== 'title' && r.kind !== 'textarea') return;
-    }
+    if (run.raw && r && run.parent === r.el && (r.kind === 'title' || r.kind === 'jsonld') && r.head.length < 4096) r.head += domText(run);
     const parent = run.parent;
-    const inSvg = parent.ns === SVG || (parent.anc & ANC.svg) !== 0;
-    const inForeign = parent.ns !== HTML || (parent.anc & (ANC.svg | ANC.math)) !== 0;
     if (this.headings.size && !run.inTemplate) {
       for (let e: El | null = parent; e; e = e.parent) {
-        const h = this.headings.get(e);
-        if (h && h.text.length < TEXT_CAP * 4) h.text += domText(run);
+        if (!this.headings.has(e)) continue;
+        const texts = this.headingText.at(run.region);
+        const mine = texts.get(e) ?? '';
+        if (mine.length < TEXT_CAP * 4) texts.set(e, mine + domText(run));
       }
     }
-    if (!this.full) return;
-    if (run.raw) {
-      // A title's or textarea's text: only its place.
-      this.seen(run.start, run.end, 'text', null);
+    if (!this.full || run.raw || run.inTemplate) {
+      this.textParent = null;
       return;
     }
-    this.countText(run, !inForeign && !run.inTemplate, !inSvg);
+    const anc = parent.anc | (parent.ns === SVG ? ANC.svg : parent.ns === 2 ? ANC.math : 0);
+    this.count(run, this.visible, !(anc & (ANC.svg | ANC.math)) && parent.ns === HTML, !(anc & ANC.svg));
   }
 
-  /** Visible characters (source characters other than whitespace) and collapsible whitespace, before and after the cut. */
-  private countText(run: TextRun, visible: boolean, collapse: boolean): void {
-    const cut = this.cut();
-    if (run.kind !== 0) {
-      // A character reference or U+0000: source characters, none of them whitespace.
-      this.runWs = false;
-      this.seen(run.start, run.end, 'text', null);
-      this.track(run.start, run.end, false);
-      if (visible) {
-        this.scan.visibleText.total += run.srcChars;
-        if (run.start >= cut) this.scan.visibleText.lost += run.srcChars;
-      }
-      return;
-    }
-    const s = run.s;
-    const lost = run.start >= cut;
-    let i = run.rawFrom;
-    const to = run.to;
+  private textParent: El | null = null;
+  private wsTail = false;
+
+  /**
+   * Visible characters (the DOM text's, other than whitespace) and collapsible whitespace (each
+   * whitespace character that follows another in the same text node), as the DOM holds the text.
+   */
+  private count(run: TextRun, into: { total: number }, visible: boolean, collapse: boolean): void {
+    // Text right after text in the same element is one text node: its whitespace run goes on.
+    let prevWs = this.textParent === run.parent && this.wsTail;
+    this.textParent = run.parent;
+    const t = domText(run);
     let vis = 0;
     let collapsible = 0;
-    // Whitespace carried over from the run just before (same source, no gap).
-    let prevWs = this.wsEnd === run.start;
-    const ctx = this.scan.cutContext.kind === 'none' && run.end > cut;
-    if (ctx) {
-      // The run the cut falls into (once per document): word by word, to name the cut's context.
-      while (i < to) {
-        const ws = isWs(s.charCodeAt(i));
-        let j = i + 1;
-        while (j < to && isWs(s.charCodeAt(j)) === ws) j++;
-        const a = this.posIn(run, i);
-        const b = this.posIn(run, j);
-        this.runWs = ws;
-        this.seen(a, b, 'text', null);
-        if (ws) {
-          collapsible += j - i - (prevWs ? 0 : 1);
-          prevWs = true;
-        } else {
-          vis += j - i;
-          prevWs = false;
-        }
-        this.track(a, b, ws);
-        i = j;
-      }
-    } else {
-      for (; i < to; i++) {
-        const c = s.charCodeAt(i);
-        if (c > 0x20 || !isWs(c)) {
-          vis++;
-          prevWs = false;
-        } else {
-          if (prevWs) collapsible++;
-          prevWs = true;
-        }
-      }
-      const last = to > run.rawFrom ? isWs(s.charCodeAt(to - 1)) : false;
-      if (run.end <= cut) {
-        // Remember the last word or whitespace run before the cut.
-        let k = to;
-        while (k > run.rawFrom && isWs(s.charCodeAt(k - 1)) === last) k--;
-        this.lastRun = { start: k === run.rawFrom ? (this.lastRun && this.lastRun.end === run.start && this.lastRun.ws === last ? this.lastRun.start : run.start) : this.posIn(run, k), end: run.end, ws: last };
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c > 0x20 || !isWs(c)) {
+        vis++;
+        prevWs = false;
+      } else {
+        if (prevWs) collapsible++;
+        prevWs = true;
       }
     }
-    this.wsEnd = prevWs ? run.end : -1;
-    if (visible) {
-      this.scan.visibleText.total += vis;
-      if (lost) this.scan.visibleText.lost += vis;
-    }
+    this.wsTail = prevWs;
+    if (visible) into.total += vis;
     if (collapse) this.scan.collapsibleWhitespace += collapsible;
   }
+  private readonly visible = { total: 0 };
 
-  private track(start: number, end: number, ws: boolean): void {
-    if (end <= this.cut()) this.lastRun = { start: this.lastRun && this.lastRun.end === start && this.lastRun.ws === ws ? this.lastRun.start : start, end, ws };
+  /** Where the lists stood when the body opened. */
+  private atBody: ReturnType<ByteBudget['snapshot']> | null = null;
+  private snapshot() {
+    const sc = this.scan;
+    return {
+      items: sc.items.length,
+      visible: this.visible.total,
+      collapsible: sc.collapsibleWhitespace,
+      counts: new Map(this.counts),
+      ordinals: new Map(this.ordinals),
+      links: { ...sc.links, firstLost: sc.links.firstLost.length },
+      headings: { ...sc.headings },
+      ranges: Object.fromEntries(Object.entries(sc.ranges).map(([k, v]) => [k, v.length])) as Record<BreakdownCategory, number>,
+      firstPastCut: sc.firstPastCut,
+    };
   }
 
-  /** Source offset of index `i` of a run. */
-  private posIn(run: TextRun, i: number): number {
-    if (i === run.rawFrom) return run.start;
-    if (i === run.to) return run.end;
-    return run.offset(i);
+  /** A <frameset> threw the body out: what was read in it is not in the document. */
+  bodyDropped(): void {
+    const s = this.atBody;
+    if (!s) return;
+    const sc = this.scan;
+    sc.items.length = s.items;
+    this.counts.clear();
+    for (const [k, v] of s.counts) this.counts.set(k, v);
+    this.ordinals.clear();
+    for (const [k, v] of s.ordinals) this.ordinals.set(k, v);
+    sc.links.total = s.links.total;
+    sc.links.lost = s.links.lost;
+    sc.links.firstLost.length = s.links.firstLost;
+    sc.headings.total = s.headings.total;
+    sc.headings.lost = s.headings.lost;
+    for (const k of Object.keys(sc.ranges) as BreakdownCategory[]) sc.ranges[k].length = s.ranges[k];
+    this.visible.total = s.visible;
+    sc.collapsibleWhitespace = s.collapsible;
+    sc.firstPastCut = s.firstPastCut;
+    this.headings.clear();
+    this.raw = null;
+    this.svg = null;
+    this.dropping = true;
+  }
+  /** The body's elements are closing after a frameset threw it out: nothing of them is recorded. */
+  private dropping = false;
+
+  regionClose(_table: El, fostered: Region, inner: Region, into: Region): void {
+    this.headingText.close(fostered, inner, into);
   }
 
   end(at: number): void {
+    if (this.full && !this.ctxDone && this.scan.cutContext.kind === 'none') {
+      const cut = this.cut();
+      if (cut < at) this.decide(cut, null, at);
+    }
     if (this.raw) this.closeRaw(at, at);
     if (this.svg && this.full) this.scan.ranges.inlineSvg.push({ start: this.svgStart, end: at, label: 'svg' });
     this.svg = null;
-    for (const [, h] of this.headings) h.item.detail = clip(h.text);
     this.headings.clear();
     const cut = this.cut();
     this.scan.cut = Number.isFinite(cut) ? cut : at;
     if (this.scan.cutContext.kind === 'none') this.scan.cutContext.start = this.scan.cut;
+    this.scan.visibleText.total = this.visible.total;
+    this.scan.visibleText.lost = Math.max(0, this.visible.total - (this.keptVisible ?? this.visible.total));
   }
+
+  /**
+   * A reader of the part Googlebot keeps (the reader's `kept` group) that counts its visible text:
+   * what is lost is the page's visible text less the kept part's.
+   */
+  keptText(): HtmlSink {
+    const kept = { total: 0 };
+    const self = this;
+    let parent: El | null = null;
+    return {
+      open: () => void (parent = null),
+      close: () => void (parent = null),
+      comment: () => void (parent = null),
+      text(run) {
+        if (!self.full || run.raw || run.inTemplate) return;
+        const p = run.parent;
+        const anc = p.anc | (p.ns === SVG ? ANC.svg : p.ns === 2 ? ANC.math : 0);
+        if (p.ns !== HTML || anc & (ANC.svg | ANC.math)) return;
+        const t = domText(run);
+        for (let i = 0; i < t.length; i++) {
+          const c = t.charCodeAt(i);
+          if (c > 0x20 || !isWs(c)) kept.total++;
+        }
+        void parent;
+      },
+      end: () => {
+        self.keptVisible = kept.total;
+      },
+    };
+  }
+  /** Visible characters of the kept part (null until it ended: nothing was cut). */
+  keptVisible: number | null = null;
 }
 
 export type { BreakdownCategory };

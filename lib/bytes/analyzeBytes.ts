@@ -126,8 +126,10 @@ export class BytesReader {
       return;
     }
     if (this.isHtml) {
+      const budget = new ByteBudget(() => (reader.cut?.truncated ? reader.cut.kept : Infinity), input.detail ?? 'full');
+      this.budget = budget;
       const reader: HtmlReader = new HtmlReader(
-        { whole: [(this.budget = new ByteBudget(() => (reader.cut?.truncated ? reader.cut.kept : Infinity), input.detail ?? 'full')), ...(input.whole ?? [])], kept: input.kept ?? [] },
+        { whole: [budget, ...(input.whole ?? [])], kept: [...(input.detail === 'items' ? [] : [budget.keptText()]), ...(input.kept ?? [])] },
         { charset: input.charset, contentType: input.contentType, bodyLimit },
       );
       this.reader = reader;

@@ -1,16 +1,5 @@
-import { mediaType } from '../core/headers';
 import { sniffCharset } from '../html/sniffCharset';
 import { decodeText } from '../core/decodeText';
-
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-
-/** True when the response should be read as HTML: by its Content-Type, or by sniffing when it has none. */
-export function isHtmlResponse(contentType: string | null, head: Uint8Array): boolean {
-  const type = mediaType(contentType);
-  if (type) return HTML_TYPES.has(type);
-  const start = new TextDecoder('latin1').decode(head.subarray(0, 512)).trimStart().toLowerCase();
-  return start.startsWith('<!doctype html') || start.startsWith('<html');
-}
 
 /** Decode HTML bytes (possibly cut mid-character: the last partial character becomes U+FFFD). */
 export function decodeHtml(contentType: string | null, bytes: Uint8Array): string {

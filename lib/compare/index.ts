@@ -4,7 +4,7 @@ export { FIELDS } from './comparison';
 export { COUNT_CAP, TIMEOUT_MS } from './constants';
 export { DEFAULT_CHROME_VERSION, googlebotUserAgent, isChromeVersion } from './googlebotUserAgent';
 export { fetchAsAgent, type FetchAsAgentOptions } from './fetchAsAgent';
-export { decodeHtml, isHtmlResponse } from './decodeHtml';
+export { decodeHtml } from './decodeHtml';
 export { extractPage, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';

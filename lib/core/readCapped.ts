@@ -21,8 +21,11 @@ export interface ReadCappedOptions {
   countCap?: number;
   /** Aborting it stops the read: `end` is then 'timeout'. */
   signal?: AbortSignal;
-  /** Hears every chunk read (up to the count cap) as it arrives: a reader that analyses the body as it streams. */
-  onChunk?: (chunk: Uint8Array) => void;
+  /**
+   * Hears every chunk read (up to the count cap) as it arrives: a reader that analyses the body as
+   * it streams. When it returns a promise, reading waits for it (the reader yields to its page).
+   */
+  onChunk?: (chunk: Uint8Array) => void | Promise<void>;
 }
 
 /**
@@ -67,7 +70,10 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
         chunks.push(n === value.length ? value : prefix(value, n));
         kept += n;
       }
-      if (opts.onChunk) opts.onChunk(total + value.length > countCap ? value.subarray(0, Math.max(0, countCap - total)) : value);
+      if (opts.onChunk) {
+        const wait = opts.onChunk(total + value.length > countCap ? prefix(value, Math.max(0, countCap - total)) : value);
+        if (wait) await wait;
+      }
       total += value.length;
       if (total > countCap) {
         end = 'cap';

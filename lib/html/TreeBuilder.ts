@@ -575,12 +575,11 @@ export class TreeBuilder implements TokenReceiver {
       } else {
         const c = s.charCodeAt(from);
         if (c === 0x0a || c === 0x0d) {
+          // Dropped from the text, not from the source the run covers.
           let k = from + 1;
           if (c === 0x0d && s.charCodeAt(k) === 0x0a) k++;
           if (k >= to) return;
-          start = this.pos(s, k, rawFrom, start);
-          srcChars -= k - rawFrom;
-          rawFrom = from = k;
+          from = k;
         }
       }
     } else this.skipNextNewLine = false;
@@ -725,6 +724,11 @@ export class TreeBuilder implements TokenReceiver {
 
   /** The "in table text" mode ends: the pending characters go in (fostered if any is not whitespace). */
   private flushTableText(): void {
+    const tokStart = this.tokStart;
+    this.flushTableTextNow();
+    this.tokStart = tokStart;
+  }
+  private flushTableTextNow(): void {
     const pending = this.pendingTable;
     const nonWs = this.pendingNonWs;
     this.pendingTable = [];
@@ -959,13 +963,15 @@ export class TreeBuilder implements TokenReceiver {
     this.tokStart = d.start;
     this.tokEnd = null;
     this.skipNextNewLine = false;
+    if (this.mode === M.InTableText) {
+      this.flushTableText();
+      this.doctype(d);
+      return;
+    }
+    for (const s of this.sinks) s.doctype?.(d, this.mode === M.Initial);
     if (this.mode === M.Initial) {
       this.quirks = isQuirks(d);
       this.mode = M.BeforeHtml;
-      for (const s of this.sinks) s.doctype?.(d);
-    } else if (this.mode === M.InTableText) {
-      this.flushTableText();
-      this.doctype(d);
     }
   }
 
@@ -985,11 +991,13 @@ export class TreeBuilder implements TokenReceiver {
     this.tokStart = t.start;
     this.tokEnd = t;
     this.skipNextNewLine = false;
-    for (const s of this.sinks) s.endTag?.(t);
     if (this.mode === M.InTableText) this.flushTableText();
+    this.tokEnd = t;
     if (this.currentNotHtml) this.endTagInForeign(t);
     else this.endOutsideForeign(t);
     this.tokEnd = null;
+    // After what it closed.
+    for (const s of this.sinks) s.endTag?.(t);
   }
 
   /** The end of the input. */

@@ -138,7 +138,8 @@ export interface HtmlSink {
   close?(el: El, end: TagToken | null, at: number, agency?: boolean): void;
   text?(t: TextRun): void;
   comment?(start: number, end: number, parent: El | null): void;
-  doctype?(d: DoctypeToken): void;
+  /** Every DOCTYPE token; `used`: it was the document's (the first thing in it), not one the parser ignored. */
+  doctype?(d: DoctypeToken, used: boolean): void;
   /** Every start tag the tokenizer read, whether or not it made an element (`el` null: ignored or merged, as a second <body>). */
   startTag?(t: TagToken, el: El | null): void;
   /** Every end tag the tokenizer read. */

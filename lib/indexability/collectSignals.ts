@@ -11,8 +11,7 @@ export interface DocumentLike {
   title: string;
   querySelectorAll(selector: string): ArrayLike<ElementLike>;
   querySelector(selector: string): { textContent: string | null } | null;
-  /** The body; a document that never builds the body's text gives its trimmed length instead. */
-  body: { textContent: string | null; trimmedLength?: number } | null;
+  body: { textContent: string | null } | null;
 }
 
 /** Hostile pages: at most this many tags are read. */
@@ -73,7 +72,7 @@ export function collectSignals(
     if (info) tags.push(info);
   }
   const body = doc.body;
-  const textLength = body?.trimmedLength ?? (body?.textContent ?? '').trim().length;
+  const textLength = (body?.textContent ?? '').trim().length;
   return {
     where,
     url,

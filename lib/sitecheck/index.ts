@@ -4,7 +4,6 @@
 export type * from './types';
 export { SITEMAP_MAX_BYTES, SITEMAP_MAX_LOC_CHARS, SITEMAP_MAX_URLS, SITEMAP_NAMESPACE } from './sitemapLimits';
 export { readSitemap, type SitemapEntry, type SitemapKind, type SitemapRead, type ReadSitemapOptions } from './readSitemap';
-export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
 export { analyzeBody, openBodyAnalysis, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze, type BodySink, type BodyEnd, type ResponseToAnalyze } from './analyzeBody';
