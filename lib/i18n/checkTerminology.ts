@@ -22,6 +22,8 @@ export interface TerminologyOptions {
   helpKeys?: ReadonlySet<string>;
 }
 
+/** Whether a rule's `except` names the key, for every language (`key`) or for this one (`lang:key`). */
+const excepted = (except: Record<string, string>, lang: string, key: string) => key in except || `${lang}:${key}` in except;
 const clean = (s: string, ignore: readonly RegExp[]) => ignore.reduce((t, re) => t.replace(re, ' '), s);
 const firstMatch = (re: RegExp, s: string) => {
   re.lastIndex = 0;
@@ -59,21 +61,21 @@ export function checkTerminology(
 
     for (const r of rules.terms) {
       const use = r.use[lang];
-      if (!use || key in r.except) continue;
+      if (!use || excepted(r.except, lang, key)) continue;
       const asked = firstMatch(r.en, enText);
       if (asked !== undefined && firstMatch(use.match, text) === undefined) {
         findings.push({ ...base, kind: 'term', found: asked, expected: use.say, rule: r.concept, source: r.source });
       }
     }
     for (const r of rules.avoid) {
-      if (r.lang !== lang || key in r.except) continue;
+      if (r.lang !== lang || excepted(r.except, lang, key)) continue;
       if (r.when && firstMatch(r.when, enText) === undefined) continue;
       for (const w of allMatches(r.wrong, text)) {
         findings.push({ ...base, kind: 'avoid', found: w, expected: r.say, rule: r.concept, source: r.source });
       }
     }
     for (const r of rules.address) {
-      if (r.lang !== lang || key in r.except) continue;
+      if (r.lang !== lang || excepted(r.except, lang, key)) continue;
       for (const w of allMatches(r.wrong, text)) {
         findings.push({ ...base, kind: 'address', found: `${w.trim()} (${r.what})`, expected: r.form, rule: `address: ${r.form}`, source: r.source });
       }

@@ -18,7 +18,7 @@ export interface TermRule {
   source: string;
   en: RegExp;
   use: Record<string, RequiredTerm>;
-  /** Keys (or store lines) the rule does not apply to, each with the reason. */
+  /** Keys (or store lines) the rule does not apply to, each with the reason: `key` for every language, `lang:key` for one. */
   except: Record<string, string>;
 }
 

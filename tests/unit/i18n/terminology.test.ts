@@ -212,8 +212,9 @@ describe('the check catches each kind of mistake', () => {
     expect(checkTerminology(rules, 'zh_TW', { a: 'render 區塊（--render，docs/report-schema.json）', b: 'Google-Site-Verification', c: '見 https://example.com/crawl' }, en)).toEqual([]);
   });
 
-  it('a key a rule names as an exception is not reported', () => {
+  it('a key a rule names as an exception is not reported, in that language only', () => {
     expect(only(check('de', withText('de', 'crawlers.colCrawler', 'User-Agent-Token')), 'crawlers.colCrawler')).toEqual([]);
+    expect(only(check('es', withText('es', 'crawlers.colCrawler', 'Token usuario-agente')), 'crawlers.colCrawler').map((x) => x.rule)).toEqual(['crawler']);
     expect(only(check('de', withText('de', 'crawlers.colVerdict', 'Token')), 'crawlers.colVerdict')).toHaveLength(1);
   });
 
