@@ -35,8 +35,10 @@ const messagesOf = (id: string) => {
 };
 const english = messagesOf('en');
 
-const HELP_KEYS = new Set([...helpKeys(MAIN_HELP), ...helpKeys(RENDER_HELP)]);
-const HELP_DESCRIPTIONS = new Set([...helpDescriptionKeys(MAIN_HELP), ...helpDescriptionKeys(RENDER_HELP)]);
+/** Every help text of the command line (a new subcommand's HelpSpec goes here too). */
+const HELP_SPECS = [MAIN_HELP, RENDER_HELP];
+const HELP_KEYS = new Set(HELP_SPECS.flatMap(helpKeys));
+const HELP_DESCRIPTIONS = new Set(HELP_SPECS.flatMap(helpDescriptionKeys));
 const STORE_FILES = ['description.md', 'summary.txt', 'name.txt'];
 
 const pick = (m: Record<string, string>, keep: (k: string) => boolean) => Object.fromEntries(Object.entries(m).filter(([k]) => keep(k)));
