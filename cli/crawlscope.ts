@@ -31,40 +31,13 @@ import { analysisThreads, createAnalysisPool } from './analysisPool';
 import { renderMain } from './renderCommand';
 import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
-import { helpText, langArgument, parseArgsErrorText, type HelpSpec } from './helpText';
+import { helpText, langArgument, parseArgsErrorText } from './helpText';
+import { MAIN_HELP } from './mainHelp';
 import type { Translate } from '../lib/report';
-import { createSiteRenderer, renderChangesIndexing, renderLines, type SiteRenderer } from './siteRender';
+import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesContent, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 
 const VERSION = '0.1.0';
-
-/** `crawlscope --help`: one line per flag, its words under cli.help.flag.<key> in locales/<lang>.yml. */
-export const MAIN_HELP: HelpSpec = {
-  usage: [
-    { syntax: 'crawlscope [options] <url>…', key: 'cli.help.command.urls' },
-    { syntax: 'crawlscope [options] --sitemap <url>', key: 'cli.help.command.sitemap' },
-    { syntax: 'crawlscope [options] --site <url>', key: 'cli.help.command.site' },
-    { syntax: 'crawlscope render [options] <url>', key: 'cli.help.command.render' },
-  ],
-  about: [{ key: 'cli.help.about' }],
-  flags: [
-    { syntax: '--agent smartphone|desktop', key: 'cli.help.flag.agent', params: [D.agent] },
-    { syntax: '--agent <token>', key: 'cli.help.flag.agentCrawler' },
-    { syntax: '--crawlers', key: 'cli.help.flag.crawlers' },
-    // Values a user types back: as digits, not in the language's number format.
-    { syntax: '--limit <bytes>', key: 'cli.help.flag.limit', params: [LIMIT_CHOICES.join(', '), String(D.limit)] },
-    { syntax: '--concurrency <n>', key: 'cli.help.flag.concurrency', params: [String(D.minConcurrency), String(D.maxConcurrency), String(D.concurrency)] },
-    { syntax: '--max-urls <n>', key: 'cli.help.flag.maxUrls', params: [String(D.maxUrls)] },
-    { syntax: '--timeout <seconds>', key: 'cli.help.flag.timeout', params: [String(D.timeoutMs / 1000)] },
-    { syntax: '--max-time <seconds>', key: 'cli.help.flag.maxTime', params: [String(D.maxTimeMs / 1000), String(D.maxTimeMs / 60_000)] },
-    { syntax: '--follow-foreign', key: 'cli.help.flag.followForeign' },
-    { syntax: '--json', key: 'cli.help.flag.json' },
-    { syntax: '--render', key: 'cli.help.flag.render' },
-    { syntax: '--lang <language>', key: 'cli.help.flag.lang' },
-    { syntax: '-h, --help', key: 'cli.help.flag.help' },
-  ],
-  after: [{ key: 'cli.help.exit' }],
-};
 
 /** A mistake in the arguments, already in the user's language. */
 class UsageError extends Error {}
@@ -239,6 +212,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const renderText: string[] = [];
   let rendered = 0;
   let renderChanges = 0;
+  let renderMisses = 0;
   // The bodies are read in worker threads (every core but this one's); this thread fetches.
   const threads = analysisThreads(opts.concurrency ?? D.concurrency);
   const pool = threads > 0 ? createAnalysisPool(threads) : null;
@@ -266,6 +240,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         const got = await live.render(r);
         if (got.error) err.write(`${r.url}: ${got.error}\n`);
         if (got.report.render) rendered++;
+        if (renderMissesContent(got.report)) renderMisses++;
         if (renderChangesIndexing(got.report)) {
           renderChanges++;
           renderText.push(...renderLines(got.report, t));
@@ -302,7 +277,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (rows.length) out.write(table(rows, text) + '\n\n');
     if (crawlerRows.length) out.write(crawlersTable(crawlerRows, opts.crawler?.token ?? 'Googlebot', text) + '\n\n');
     if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
-    if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, ...renderText].join('\n') + '\n\n');
+    if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, t('sitecheck.renderMisses', [renderMisses]), ...renderText].join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
     out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
@@ -310,6 +285,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);
     for (const line of [w.ended, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
+    if (renderer) err.write(`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}; ${t('sitecheck.renderMisses', [renderMisses])}\n`);
   }
   for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
