@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { createRobotsReader, type RobotsReader } from '../lib/crawl';
-import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../lib/crawl/googlebotUserAgent';
 import { renderWithCdp, type CdpSession, type RenderAgent, type RenderOutput } from '../lib/render';
 import { nodeFetchHop } from './nodeFetchHop';
 

@@ -2,7 +2,7 @@
 // one headless Chromium (a fresh browser context per URL), each report given its `render` block.
 // Off by default: a render costs about a second per page where the check costs milliseconds.
 import { createRobotsReader } from '../lib/crawl';
-import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../lib/crawl/googlebotUserAgent';
 import { reportRender, type Report, type Translate } from '../lib/report';
 import { changesIndexing, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';

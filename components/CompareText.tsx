@@ -1,5 +1,6 @@
 import { i18n, tDynamic, type MessageKey, type MessageParam } from '#i18n';
-import type { Agent, Field, Finding, FetchErrorCode, Severity, WhyCode } from '../lib/compare';
+import type { Agent, FetchErrorCode } from '../lib/crawl';
+import type { Field, Finding, Severity, WhyCode } from '../lib/compare';
 
 // The comparison's codes become message keys here; these checks fail to compile when
 // locales/en.yml lacks a key for a code.

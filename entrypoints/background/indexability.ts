@@ -1,7 +1,7 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import type { CanonicalTargetInput } from '../../lib/indexability/types';
 import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl/googlebotUserAgent';
 import { canonicalNotChecked } from '../../lib/indexability';
 import { compareChromeVersion } from '../../utils/settings';
 import { extensionHopFetcher } from './extensionHopFetcher';

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
 import { compareChromeVersion } from '../../utils/settings';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl/googlebotUserAgent';
 import { createRobotsReader, robotsCacheEviction, type RobotsCache, type RobotsReport } from '../../lib/crawl';
 import { extensionHopFetcher } from './extensionHopFetcher';
 

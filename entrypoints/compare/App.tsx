@@ -4,7 +4,7 @@ import { i18n } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
 import { sendToBackground, sendToTab } from '../../utils/messaging';
 import { compareChromeVersion } from '../../utils/settings';
-import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/compare/googlebotUserAgent';
+import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/crawl/googlebotUserAgent';
 import { renderedValues } from '../../lib/compare/renderedValues';
 import type { Field } from '../../lib/compare/comparison';
 import { CompareReport } from './CompareReport';

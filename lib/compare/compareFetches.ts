@@ -1,6 +1,6 @@
 import type { MessageParam } from '../i18n';
 import { headerValue, headerValues, mediaType } from '../core/headers';
-import type { AgentFetch } from './types';
+import type { AgentFetch } from '../crawl';
 import type { Comparison, Field, Finding, Row, Severity, SideSummary, WhyCode } from './comparison';
 import { FIELDS } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';

@@ -1,6 +1,7 @@
 import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
-import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
+import type { Agent, FetchErrorCode } from '../crawl';
+import type { Field, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
 import type { Reason, Severity, Source, Verdict } from '../indexability/types';
 import type { RenderAgent, RenderResult, RenderSnapshot } from '../render/types';
 

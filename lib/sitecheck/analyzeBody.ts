@@ -3,7 +3,7 @@ import { headerValue, mediaType } from '../core/headers';
 import { decodeText } from '../core/decodeText';
 import { analyzeBytes, findCutoff, limitFor, sniffCharset } from '../bytes';
 import { countHeaderBytes } from '../crawl';
-import { isHtmlResponse } from '../compare';
+import { isHtmlResponse } from '../crawl';
 import { bytesInputFrom, type BytesInput, type PageSignals } from '../indexability';
 import { keptTextIsPrefix } from './keptTextIsPrefix';
 import { servedSignals } from './servedSignals';

@@ -1,7 +1,6 @@
 import type { Header, RedirectHop } from '../core/types';
 import { COUNT_BOUND, KEEP_PAST_LIMIT } from '../bytes';
-import { noHash, type HopFetcher } from '../crawl';
-import { fetchAsAgent, type AgentFetch } from '../compare';
+import { fetchAsAgent, noHash, type AgentFetch, type HopFetcher } from '../crawl';
 import { indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
 import { evaluateReportForGoogle } from '../robots';

@@ -1,6 +1,5 @@
-import { googlebotUserAgent } from '../compare/googlebotUserAgent';
 import type { Report, Translate } from '../report';
-import type { HopFetcher } from '../crawl';
+import { googlebotUserAgent, type HopFetcher } from '../crawl';
 import { checkUrl } from './checkUrl';
 import type { BodyAnalyzer } from './analyzeBody';
 import { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';

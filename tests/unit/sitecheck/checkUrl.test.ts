@@ -4,7 +4,7 @@ import { fetchRobotsTxt } from '../../../lib/crawl';
 import { checkUrl, siteRow, rowsToCsv, csvField, type CheckContext, type RobotsFacts } from '../../../lib/sitecheck';
 import { parseRobotsReport } from '../../../lib/robots';
 import { reportToMarkdown } from '../../../lib/report';
-import { googlebotUserAgent } from '../../../lib/compare';
+import { googlebotUserAgent } from '../../../lib/crawl';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import { fakeSite, page, reply, robots, t, type Route } from './helpers';
 

@@ -1,18 +1,18 @@
 import type { Header } from '../core/types';
 import { headerValue, mediaType } from '../core/headers';
-import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
+import type { Agent, AgentFetch, FetchError, FetchHop, HopFetcher } from './types';
 import { readCapped, type ReadEnd } from '../core/readCapped';
-import { decodeHtml, isHtmlResponse } from './decodeHtml';
-import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
+import { decodeHtml } from './decodeHtml';
+import { isHtmlResponse } from './isHtmlResponse';
+import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
 import { DEFAULT_LIMIT } from '../bytes/limits';
 import { findCutoff } from '../bytes/findCutoff';
 import { sniffCharset } from '../bytes/sniffCharset';
 import { isTextMediaType } from '../bytes/isTextMediaType';
-import { countHeaderBytes } from '../crawl/countHeaderBytes';
-import { followRedirects, type Followed } from '../crawl/followRedirects';
-import { noHash } from '../crawl/noHash';
-import { PAGE_REDIRECTS, type RedirectPolicy } from '../crawl/redirectPolicy';
-import type { HopFetcher } from '../crawl/types';
+import { countHeaderBytes } from './countHeaderBytes';
+import { followRedirects, type Followed } from './followRedirects';
+import { noHash } from './noHash';
+import { PAGE_REDIRECTS, type RedirectPolicy } from './redirectPolicy';
 
 export interface FetchAsAgentOptions {
   /** How redirects are followed (default: a page's, 10 hops, a loop stops). */
