@@ -8,7 +8,7 @@ export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
 export { analyzeBody, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze } from './analyzeBody';
-export { checkUrl, googlebotVerdict, URL_TIMEOUT_MS, type CheckContext, type RobotsFacts } from './checkUrl';
+export { checkUrl, URL_TIMEOUT_MS, type CheckContext } from './checkUrl';
 export { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 export { startSiteCheck, MAX_PARALLEL, type SiteCheckOptions } from './startSiteCheck';
 export { MAX_SITEMAPS } from './createSitemapDiscovery';

@@ -1,6 +1,5 @@
-import { parseRobotsReport } from '../robots/parseRobotsReport';
+import { parseRobotsReport, type RobotsFacts } from '../robots';
 import { createRobotsReader, type HopFetcher } from '../crawl';
-import type { RobotsFacts } from './checkUrl';
 import { normalizeUrl } from './normalizeUrl';
 
 export interface RobotsPerOrigin {
