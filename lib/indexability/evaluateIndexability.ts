@@ -10,6 +10,7 @@ import { statusReasons } from './statusReasons';
 import { fetchReasons, type FetchOutcome } from './fetchReasons';
 import { findMetaRefresh, type MetaRefresh, type MetaRefreshFindings } from './findMetaRefresh';
 import type { BytesInput, CanonicalTargetInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
+import { hostOf } from '../core/hostOf';
 
 export interface IndexabilityInput {
   /** The final URL of the page. */
@@ -64,13 +65,6 @@ const sameUrl = (a: string, b: string) => {
     return x.href === y.href;
   } catch {
     return a === b;
-  }
-};
-const hostOf = (u: string) => {
-  try {
-    return new URL(u).host;
-  } catch {
-    return u;
   }
 };
 const uniq = (xs: Source[]): Source[] => {
@@ -295,7 +289,7 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const target = input.canonicalTarget;
   if (elsewhere && target && sameUrl(target.url, canonical!)) {
     if (target.notChecked === 'other-host') {
-      reasons.push({ code: 'canonicalTargetOtherHost', severity: 'info', params: [target.url, hostOf(target.url)], sources: [] });
+      reasons.push({ code: 'canonicalTargetOtherHost', severity: 'info', params: [target.url, hostOf(target.url) ?? target.url], sources: [] });
     } else if (target.error !== null) {
       reasons.push({ code: 'canonicalTargetUnreachable', severity: 'info', params: [target.url, target.error], sources: [] });
     } else if (target.redirectedTo !== null && !sameUrl(target.redirectedTo, target.url)) {

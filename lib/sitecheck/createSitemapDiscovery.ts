@@ -7,6 +7,7 @@ import { normalizeUrl } from './normalizeUrl';
 import { readSitemap } from './readSitemap';
 import { retryAfterMs } from './retryAfterMs';
 import type { SiteJob, SitemapStatus } from './types';
+import { hostOf } from '../core/hostOf';
 
 /** Sitemaps read in one run at most (a sitemap index may name 50,000). */
 export const MAX_SITEMAPS = 500;
@@ -44,13 +45,6 @@ export interface SitemapDiscovery {
   read(job: Extract<SiteJob, { kind: 'sitemap' }>, slot: HostSlot): void;
 }
 
-const hostOf = (u: string) => {
-  try {
-    return new URL(u).host;
-  } catch {
-    return '';
-  }
-};
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -71,7 +65,7 @@ export function createSitemapDiscovery(opts: SitemapDiscoveryOptions): SitemapDi
     const url = normalizeUrl(raw) ?? raw;
     if (named.has(url)) return false;
     named.add(url);
-    if (!ended()) queue.add(hostOf(url), 'sitemap', { kind: 'sitemap', url, from });
+    if (!ended()) queue.add(hostOf(url) ?? '', 'sitemap', { kind: 'sitemap', url, from });
     return true;
   };
 

@@ -10,6 +10,7 @@ import { createUrlIntake } from './createUrlIntake';
 import { createSitemapDiscovery } from './createSitemapDiscovery';
 import { robotsPerOrigin } from './robotsPerOrigin';
 import type { QueuedUrl, SiteAgent, SiteCheck, SiteCheckProgress, SiteCheckSummary, SiteJob, SitemapStatus } from './types';
+import { hostOf } from '../core/hostOf';
 
 export interface SiteCheckOptions {
   fetchHop: HopFetcher;
@@ -51,14 +52,6 @@ export interface SiteCheckOptions {
 export const MAX_PARALLEL = 32;
 /** URLs waiting to be checked; the sitemap readers wait while this many are queued. */
 const HIGH_WATER = 1000;
-
-const hostOf = (u: string) => {
-  try {
-    return new URL(u).host;
-  } catch {
-    return '';
-  }
-};
 
 /**
  * Checks every URL of a site's sitemaps (or of a list) as Googlebot, one report per URL
@@ -102,7 +95,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     signal,
     sitemapsNamedFor: robots.sitemapsNamedFor,
     tally,
-    enqueue: (src) => queue.add(hostOf(src.url), 'url', { kind: 'url', src }),
+    enqueue: (src) => queue.add(hostOf(src.url) ?? '', 'url', { kind: 'url', src }),
     // The URLs queued are still checked; no more sitemaps are read.
     onCap: () => queue.drop('sitemap'),
   });
