@@ -1,3 +1,4 @@
+import { deadline } from '../core/deadline';
 import { headerValue } from '../core/headers';
 import { readCapped } from '../core/readCapped';
 import { followRedirects } from './followRedirects';
@@ -31,9 +32,8 @@ export async function fetchRobotsTxt(pageUrl: string, fetchHop: HopFetcher, opts
   const now = opts.now ?? Date.now;
   const timeoutMs = opts.timeoutMs ?? ROBOTS_TIMEOUT_MS;
   const started = now();
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([ctl.signal, opts.signal]) : ctl.signal;
+  const time = deadline(timeoutMs, opts.signal);
+  const signal = time.signal;
   let step: RobotsFetchStep;
   let hops: RobotsHop[] = [];
   let loop = false;
@@ -68,7 +68,7 @@ export async function fetchRobotsTxt(pageUrl: string, fetchHop: HopFetcher, opts
     if (isNotSent(err)) throw err;
     step = signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
   const report = robotsReportFrom({ origin, robotsUrl, startedAt: started, durationMs: now() - started, hops, loop, step, finalUrl, status, contentType, read });
   return { ...report, userAgent: opts.userAgent };

@@ -8,6 +8,7 @@ import { readSitemap } from './readSitemap';
 import { retryAfterMs } from './retryAfterMs';
 import type { SiteJob, SitemapStatus } from './types';
 import { hostOf } from '../core/hostOf';
+import { deadline } from '../core/deadline';
 
 /** Sitemaps read in one run at most (a sitemap index may name 50,000). */
 export const MAX_SITEMAPS = 500;
@@ -74,20 +75,19 @@ export function createSitemapDiscovery(opts: SitemapDiscoveryOptions): SitemapDi
     tally.sitemapStarted(status);
     // The sitemap's time counts from its request: the headers are part of it.
     const startedAt = now();
-    const headers = new AbortController();
-    const timer = setTimeout(() => headers.abort(), SITEMAP_HEADERS_MS);
+    const headers = deadline(SITEMAP_HEADERS_MS);
     let followed;
     try {
       followed = await followRedirects(url, opts.fetchHop, { policy: SITEMAP_REDIRECTS, request: { userAgent, signal: headers.signal } });
     } catch (err) {
       if (!signal.aborted) {
-        if (headers.signal.aborted) tally.sitemapProblem(status, 'timeout', [SITEMAP_HEADERS_MS / 1000]);
+        if (headers.expired) tally.sitemapProblem(status, 'timeout', [SITEMAP_HEADERS_MS / 1000]);
         else tally.sitemapProblem(status, 'network', [message(err)]);
       }
       opts.onSitemap?.(status);
       return;
     } finally {
-      clearTimeout(timer);
+      headers.clear();
     }
     if (!followed.reply) {
       tally.sitemapProblem(status, 'redirects', [followed.hops.length]);
