@@ -4,6 +4,7 @@ import { i18n } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
 import { sendToBackground, sendToTab } from '../../utils/messaging';
 import { compareChromeVersion } from '../../utils/settings';
+import { downloadJson } from '../../utils/downloadFile';
 import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/crawl/googlebotUserAgent';
 import { renderedValues } from '../../lib/compare/renderedValues';
 import type { Field } from '../../lib/compare/comparison';
@@ -57,14 +58,8 @@ export function App({ url, tabId }: { url: string | null; tabId: number | null }
     else setState({ kind: 'permission', origin, denied: true });
   };
 
-  const download = (reply: Extract<CompareReply, { ok: true }>) => {
-    const blob = new Blob([JSON.stringify(reply, null, 2)], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `crawlscope-compare-${new Date(reply.comparedAt).toISOString().replace(/[:.]/g, '-')}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  };
+  const download = (reply: Extract<CompareReply, { ok: true }>) =>
+    downloadJson(`crawlscope-compare-${new Date(reply.comparedAt).toISOString().replace(/[:.]/g, '-')}.json`, reply);
 
   if (!url) {
     return (

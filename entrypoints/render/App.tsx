@@ -4,7 +4,8 @@ import { severityLabel } from '../../components/CompareText';
 import { renderCauseText } from '../../lib/report/reportRender';
 import type { RenderResource, RenderResult, RenderSnapshot } from '../../lib/render/types';
 import { useRenderStore } from './store';
-import { download, renderBlock, tabReportWithRender } from './exportRender';
+import { renderBlock, tabReportWithRender } from './exportRender';
+import { downloadJson } from '../../utils/downloadFile';
 
 /** Render as Googlebot: the page as served, as Googlebot's render built it, and as your browser shows it. */
 export function App() {
@@ -79,8 +80,8 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
     setSaving(true);
     try {
       const stamp = new Date(r.renderedAt).toISOString().replace(/[:.]/g, '-');
-      if (tabId !== null) download(`crawlscope-report-${stamp}.json`, await tabReportWithRender(tabId, r));
-      else download(`crawlscope-render-${stamp}.json`, renderBlock(r));
+      if (tabId !== null) downloadJson(`crawlscope-report-${stamp}.json`, await tabReportWithRender(tabId, r));
+      else downloadJson(`crawlscope-render-${stamp}.json`, renderBlock(r));
     } finally {
       setSaving(false);
     }

@@ -28,12 +28,3 @@ export async function tabReportWithRender(tabId: number, render: RenderResult): 
 }
 
 export const renderBlock = (render: RenderResult): ReportRender => reportRender(render, tDynamic)!;
-
-export function download(name: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
