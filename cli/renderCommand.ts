@@ -3,7 +3,7 @@
 // exit code for CI.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { reportRender, renderCauseText } from '../lib/report';
+import { reportRender, renderCauseText, severityLabel } from '../lib/report';
 import { changesIndexing, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderResult } from '../lib/render';
 import { cliLanguage, cliText } from './cliTranslate';
 import { renderInChromium } from './renderInChromium';
@@ -102,7 +102,7 @@ export async function renderMain(argv: string[], out: NodeJS.WritableStream = pr
     lines.push('');
     if (!r.differences.length) lines.push(t('render.noDifferencesNoBrowser'));
     for (const d of r.differences) {
-      lines.push(`${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${t(`render.difference.${d.code}`, d.params)}`);
+      lines.push(`${severityLabel(d.severity, t)}: ${t(`render.difference.${d.code}`, d.params)}`);
       if (d.cause) lines.push(`    ${t('render.why', [renderCauseText(d.cause, t)])}`);
     }
   }

@@ -3,7 +3,7 @@
 // Off by default: a render costs about a second per page where the check costs milliseconds.
 import { createRobotsReader } from '../lib/crawl';
 import { googlebotUserAgent } from '../lib/crawl/googlebotUserAgent';
-import { reportRender, type Report, type Translate } from '../lib/report';
+import { reportRender, severityLabel, type Report, type Translate } from '../lib/report';
 import { changesIndexing, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';
 import { nodeFetchHop } from './nodeFetchHop';
@@ -50,7 +50,7 @@ export function renderLines(r: Report, t: Translate): string[] {
   const lines = [r.render.finalUrl];
   for (const d of r.render.differences) {
     if (d.severity === 'info') continue;
-    lines.push(`  ${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${d.message}`);
+    lines.push(`  ${severityLabel(d.severity, t)}: ${d.message}`);
     if (d.cause) lines.push(`      ${t('render.why', [d.cause.message])}`);
   }
   return lines;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { i18n, formatDuration, formatInt, tDynamic } from '#i18n';
-import { severityLabel } from '../../components/CompareText';
 import { renderCauseText } from '../../lib/report/reportRender';
+import { severityLabel } from '../../lib/report';
 import type { RenderResource, RenderResult, RenderSnapshot } from '../../lib/render/types';
 import { useRenderStore } from './store';
 import { renderBlock, tabReportWithRender } from './exportRender';
@@ -129,7 +129,7 @@ function Differences({ result: r }: { result: RenderResult }) {
       <ul className="compare-list">
         {r.differences.map((d, i) => (
           <li key={i} data-testid="render-difference" data-code={d.code} data-field={d.field} data-severity={d.severity} data-cause={d.cause?.code ?? ''} className={`compare-${d.severity}`}>
-            <span className="compare-sev">{severityLabel(d.severity)}</span> <span data-testid="render-difference-text">{tDynamic(`render.difference.${d.code}`, d.params)}</span>
+            <span className="compare-sev">{severityLabel(d.severity, tDynamic)}</span> <span data-testid="render-difference-text">{tDynamic(`render.difference.${d.code}`, d.params)}</span>
             {d.cause ? (
               <div className="compare-why" data-testid="render-cause">
                 {i18n.t('render.why', [renderCauseText(d.cause, tDynamic)])}

@@ -1,6 +1,6 @@
 import { i18n, formatWhen, tDynamic } from '#i18n';
-import { severityLabel } from '../../../components/CompareText';
 import { renderCauseText } from '../../../lib/report/reportRender';
+import { severityLabel } from '../../../lib/report';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 
@@ -27,7 +27,7 @@ export function RenderSection({ report, onRender }: { report: TabReport; onRende
         <ul data-testid="render-differences">
           {r.differences.slice(0, SHOWN).map((d, i) => (
             <li key={i} data-code={d.code} data-severity={d.severity} className={`compare-${d.severity}`}>
-              <strong>{severityLabel(d.severity)}</strong> {tDynamic(`render.difference.${d.code}`, d.params)}
+              <strong>{severityLabel(d.severity, tDynamic)}</strong> {tDynamic(`render.difference.${d.code}`, d.params)}
               {d.cause ? <div className="cs-muted">{i18n.t('render.why', [renderCauseText(d.cause, tDynamic)])}</div> : null}
             </li>
           ))}
