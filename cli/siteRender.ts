@@ -1,8 +1,7 @@
 // `crawlscope --render`: Googlebot's render of every URL the site check fetched, one at a time in
 // one headless Chromium (a fresh browser context per URL), each report given its `render` block.
 // Off by default: a render costs about a second per page where the check costs milliseconds.
-import { createRobotsReader } from '../lib/crawl';
-import { googlebotUserAgent } from '../lib/crawl/googlebotUserAgent';
+import { createRobotsReader, googlebotUserAgent } from '../lib/crawl';
 import { reportRender, severityLabel, type Report, type Translate } from '../lib/report';
 import { changesIndexing, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';

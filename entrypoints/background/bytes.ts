@@ -1,8 +1,7 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { analyzeBytes, COUNT_BOUND, describeRead, KEEP_PAST_LIMIT } from '../../lib/bytes';
-import { readCapped, type CappedRead } from '../../lib/core/readCapped';
+import { readCapped, deadline, type CappedRead } from '../../lib/core';
 import { bytesIncludeCookies } from '../../utils/settings';
-import { deadline } from '../../lib/core/deadline';
 
 const MAX_URLS = 30;
 const TIMEOUT_MS = 10_000;

@@ -1,8 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import { classifyProbe } from '../../lib/caching/classifyProbe';
-import { readCapped } from '../../lib/core/readCapped';
-import type { ProbeRequest, ProbeResult } from '../../lib/caching/types';
-import { deadline } from '../../lib/core/deadline';
+import { classifyProbe, type ProbeRequest, type ProbeResult } from '../../lib/caching';
+import { readCapped, deadline } from '../../lib/core';
 
 const TIMEOUT_MS = 10_000;
 /** A probe that gets the full page back stops counting (and reading) here. */

@@ -1,9 +1,8 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import type { MainFrameRecord } from '../../lib/core/types';
+import { deadline, type MainFrameRecord } from '../../lib/core';
 import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
 import { bytesIncludeCookies } from '../../utils/settings';
 import { extensionHopFetcher } from './extensionHopFetcher';
-import { deadline } from '../../lib/core/deadline';
 
 const TIMEOUT_MS = 10_000;
 

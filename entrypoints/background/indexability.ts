@@ -1,11 +1,9 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import type { CanonicalTargetInput } from '../../lib/indexability/types';
-import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
-import { googlebotUserAgent } from '../../lib/crawl/googlebotUserAgent';
-import { canonicalNotChecked } from '../../lib/indexability';
+import { canonicalNotChecked, type CanonicalTargetInput } from '../../lib/indexability';
+import { followRedirects, noHash, PAGE_REDIRECTS, googlebotUserAgent } from '../../lib/crawl';
 import { compareChromeVersion } from '../../utils/settings';
 import { extensionHopFetcher } from './extensionHopFetcher';
-import { deadline } from '../../lib/core/deadline';
+import { deadline } from '../../lib/core';
 
 const TIMEOUT_MS = 10_000;
 

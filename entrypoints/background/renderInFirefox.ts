@@ -2,25 +2,8 @@ import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import { countHeaderBytes, noHash } from '../../lib/crawl';
 import { RESOURCE_LIMIT } from '../../lib/bytes';
-import { bytesToBase64 } from '../../lib/core/base64';
-import {
-  isRenderDocument,
-  MAX_CONSOLE,
-  RENDER_SCREENSHOT_MAX_HEIGHT,
-  renderShimSource,
-  renderSnapshot,
-  requestKindDecision,
-  startRender,
-  type RenderConsoleEntry,
-  type RenderOutput,
-  type RenderResource,
-  type RenderSnapshot,
-  type ResourceKind,
-  type StoppedBecause,
-} from '../../lib/render';
-import { renderConsoleShimSource, renderIdentityShimSource } from '../../lib/render/pageShims';
-import { resourceKindOfWebRequest } from '../../lib/render/renderPolicy';
-import { cspAllowingScript, injectScriptAtStart } from '../../lib/render/injectScript';
+import { bytesToBase64 } from '../../lib/core';
+import { isRenderDocument, MAX_CONSOLE, RENDER_SCREENSHOT_MAX_HEIGHT, renderShimSource, renderSnapshot, requestKindDecision, startRender, renderConsoleShimSource, renderIdentityShimSource, resourceKindOfWebRequest, cspAllowingScript, injectScriptAtStart, type RenderConsoleEntry, type RenderOutput, type RenderResource, type RenderSnapshot, type ResourceKind, type StoppedBecause } from '../../lib/render';
 import { sendToTab } from '../../utils/messaging';
 import type { RenderJob } from './renderJob';
 

@@ -5,11 +5,10 @@ import type { CompareReply } from '../../utils/protocol';
 import { sendToBackground, sendToTab } from '../../utils/messaging';
 import { compareChromeVersion } from '../../utils/settings';
 import { downloadJson } from '../../utils/downloadFile';
-import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/crawl/googlebotUserAgent';
-import { renderedValues } from '../../lib/compare/renderedValues';
-import type { Field } from '../../lib/compare/comparison';
+import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/crawl';
+import { renderedValues, type Field } from '../../lib/compare';
 import { CompareReport } from './CompareReport';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { hostPermissionPattern } from '../../lib/core';
 
 type State =
   | { kind: 'running' }

@@ -1,6 +1,5 @@
-import { readCapped } from '../../lib/core/readCapped';
-import { COUNT_BOUND } from '../../lib/bytes/limits';
-import { deadline } from '../../lib/core/deadline';
+import { readCapped, deadline } from '../../lib/core';
+import { COUNT_BOUND } from '../../lib/bytes';
 
 /** At most this many bytes are read back (a 64 MB PDF plus room); the rest is not analysed. */
 export const READ_CAP = COUNT_BOUND;

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { i18n, formatDuration, formatInt, tDynamic } from '#i18n';
-import { renderCauseText } from '../../lib/report/reportRender';
-import { severityLabel } from '../../lib/report';
-import type { RenderResource, RenderResult, RenderSnapshot } from '../../lib/render/types';
+import { renderCauseText, severityLabel } from '../../lib/report';
+import type { RenderResource, RenderResult, RenderSnapshot } from '../../lib/render';
 import { useRenderStore } from './store';
 import { renderBlock, tabReportWithRender } from './exportRender';
 import { downloadJson } from '../../utils/downloadFile';

@@ -3,7 +3,7 @@
 import { tDynamic } from '#i18n';
 import { reportRender, type Report, type ReportRender } from '../../lib/report';
 import { indexabilityVerdict } from '../../lib/indexability';
-import type { RenderResult } from '../../lib/render/types';
+import type { RenderResult } from '../../lib/render';
 import { createGatherer, type PopupMessenger } from '../popup/report/gather';
 import { browserMessenger } from '../popup/report/browserMessenger';
 import { verdictInput } from '../popup/report/derive';

@@ -1,7 +1,6 @@
 import type { MessageParam } from '../../lib/i18n';
-import { readCapped } from '../../lib/core/readCapped';
+import { readCapped, deadline } from '../../lib/core';
 import { MAX_RANGE_FILE_BYTES, validateRangeFile, type DownloadedCopy } from '../../lib/verify';
-import { deadline } from '../../lib/core/deadline';
 
 /** Why a file was not taken: a code under `verify.reason.` and its parameters. */
 export interface RefreshProblem {

@@ -1,15 +1,9 @@
-import type { Header } from '../core/types';
-import { headerValue, mediaType } from '../core/headers';
+import { headerValue, mediaType, readCapped, deadline, type Header, type ReadEnd } from '../core';
 import type { Agent, AgentFetch, FetchError, FetchHop, HopFetcher } from './types';
-import { readCapped, type ReadEnd } from '../core/readCapped';
-import { deadline } from '../core/deadline';
 import { decodeHtml } from './decodeHtml';
 import { isHtmlResponse } from './isHtmlResponse';
 import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
-import { DEFAULT_LIMIT } from '../bytes/limits';
-import { findCutoff } from '../bytes/findCutoff';
-import { sniffCharset } from '../bytes/sniffCharset';
-import { isTextMediaType } from '../bytes/isTextMediaType';
+import { DEFAULT_LIMIT, findCutoff, sniffCharset, isTextMediaType } from '../bytes';
 import { countHeaderBytes } from './countHeaderBytes';
 import { followRedirects, type Followed } from './followRedirects';
 import { noHash } from './noHash';

@@ -1,6 +1,4 @@
-import { deadline } from '../core/deadline';
-import { headerValue } from '../core/headers';
-import { readCapped } from '../core/readCapped';
+import { deadline, headerValue, readCapped } from '../core';
 import { followRedirects } from './followRedirects';
 import { isNotSent } from './NotSentError';
 import { ROBOTS_REDIRECTS } from './redirectPolicy';

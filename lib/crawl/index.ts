@@ -28,3 +28,6 @@ export { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
 export { DEFAULT_CHROME_VERSION, googlebotUserAgent, isChromeVersion } from './googlebotUserAgent';
 export { isHtmlResponse } from './isHtmlResponse';
 export { decodeHtml } from './decodeHtml';
+export { FETCH_RESOURCE_TYPES, agentHeaderRule, freeRunRuleId, isRunRuleId, runRuleCondition, staleRunRuleIds } from './agentHeaderRule';
+export { hopEventRouter } from './hopEventRouter';
+export { hopReplyFrom } from './hopReplyFrom';

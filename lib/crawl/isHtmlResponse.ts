@@ -1,4 +1,4 @@
-import { mediaType } from '../core/headers';
+import { mediaType } from '../core';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 

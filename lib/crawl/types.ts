@@ -3,7 +3,7 @@
  * reader builds from such requests. lib/robots parses and matches the report's body; everything
  * about *fetching* robots.txt (Google's fetch rules, redirects, limits, the cache) lives here.
  */
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import type { MessageParam } from '../i18n';
 
 /** What one request carries: the agent's User-Agent, and a signal that ends it (and its body). */

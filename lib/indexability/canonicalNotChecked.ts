@@ -1,4 +1,4 @@
-import { hostOf } from '../core/hostOf';
+import { hostOf } from '../core';
 import type { CanonicalTargetInput } from './types';
 
 /**

@@ -1,6 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { Header, RedirectHop } from '../core/types';
-import { mediaType } from '../core/headers';
+import { mediaType, hostOf, type Header, type RedirectHop } from '../core';
 import { collectDirectives, type FoundDirective } from './collectDirectives';
 import { combineDirectives, type EffectiveDirectives } from './combineDirectives';
 import { headerCanonicals, htmlCanonicals, type CanonicalLink } from './findCanonicals';
@@ -10,7 +9,6 @@ import { statusReasons } from './statusReasons';
 import { fetchReasons, type FetchOutcome } from './fetchReasons';
 import { findMetaRefresh, type MetaRefresh, type MetaRefreshFindings } from './findMetaRefresh';
 import type { BytesInput, CanonicalTargetInput, PageSignals, Reason, RobotsInput, Severity, Source, Verdict } from './types';
-import { hostOf } from '../core/hostOf';
 
 export interface IndexabilityInput {
   /** The final URL of the page. */

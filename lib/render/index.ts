@@ -11,6 +11,7 @@ export {
   RENDER_VIEWPORTS,
   requestKindDecision,
   resourceKindOf,
+  resourceKindOfWebRequest,
   type RenderViewport,
 } from './renderPolicy';
 export { renderSnapshot } from './renderSnapshot';
@@ -18,6 +19,7 @@ export { changesIndexing } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
 export { findScripts, type ScriptInSource } from './findScripts';
 export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
-export { renderShimSource, renderCleanupSource } from './pageShims';
+export { renderShimSource, renderCleanupSource, renderConsoleShimSource, renderIdentityShimSource } from './pageShims';
 export { renderWithCdp, type CdpSession } from './renderWithCdp';
 export { startRender, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RobotsVerdict } from './renderRun';
+export { cspAllowingScript, injectScriptAtStart } from './injectScript';

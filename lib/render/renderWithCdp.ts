@@ -1,7 +1,5 @@
-import type { Header } from '../core/types';
+import { readCapped, bytesToBase64, type Header } from '../core';
 import { noHash, countHeaderBytes, type HopReply } from '../crawl';
-import { readCapped } from '../core/readCapped';
-import { bytesToBase64 } from '../core/base64';
 import { RESOURCE_LIMIT } from '../bytes';
 import { renderCleanupSource, renderShimSource } from './pageShims';
 import { RENDER_READ_CAP, RENDER_SCREENSHOT_MAX_HEIGHT, requestKindDecision, resourceKindOf } from './renderPolicy';

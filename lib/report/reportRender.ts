@@ -1,5 +1,5 @@
 import { paramText } from '../i18n';
-import type { RenderCause, RenderResult, RenderSnapshot } from '../render/types';
+import type { RenderCause, RenderResult, RenderSnapshot } from '../render';
 import type { ReportRender, ReportRenderView, Translate } from './types';
 
 const view = (s: RenderSnapshot | null): ReportRenderView | null =>

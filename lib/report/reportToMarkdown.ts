@@ -1,10 +1,10 @@
 import { severityLabel } from './severityLabel';
-import type { Source } from '../indexability/types';
+import type { Source } from '../indexability';
 import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
 import { agentKey } from './reportCompare';
-import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
+import { GOOGLE_CRAWLERS } from '../robots';
 import { verdictText } from './verdictText';
-import { purposeKey } from '../crawlers/purposeKey';
+import { purposeKey } from '../crawlers';
 
 /** A group's user-agent as Google spells the token (the verdict keeps it lower-cased). */
 const tokenName = (ua: string) => GOOGLE_CRAWLERS.find((c) => c.token.toLowerCase() === ua.toLowerCase())?.token ?? ua;

@@ -2,10 +2,10 @@
  * Shapes of lib/robots. Every result carries a stable `code` (+ `params`) that the UI turns
  * into text through locales/en.yml (`robots.code.<code>`), and the line that decided it.
  */
-import type { RobotsMessage, RobotsReport } from '../crawl/types';
+import type { RobotsMessage, RobotsReport } from '../crawl';
 
 // How robots.txt is fetched, and its report, belong to lib/crawl; the shapes are re-exported for the engines above.
-export type { RobotsHop, RobotsMessage, RobotsOutcomeKind, RobotsReport } from '../crawl/types';
+export type { RobotsHop, RobotsMessage, RobotsOutcomeKind, RobotsReport } from '../crawl';
 
 export type RuleKind = 'allow' | 'disallow';
 

@@ -1,11 +1,10 @@
-import type { Header, RedirectHop } from '../core/types';
+import type { Header, RedirectHop } from '../core';
 import { COUNT_BOUND, KEEP_PAST_LIMIT } from '../bytes';
 import { fetchAsAgent, noHash, type AgentFetch, type HopFetcher } from '../crawl';
-import { indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
+import { indexabilityVerdict, ruleText, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
 import { googlebotVerdict, type RobotsFacts } from '../robots';
 import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
-import { ruleText } from '../indexability/robotsInputFrom';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { analyzeBody, type BodyAnalyzer } from './analyzeBody';

@@ -7,8 +7,7 @@ import { normalizeUrl } from './normalizeUrl';
 import { readSitemap } from './readSitemap';
 import { retryAfterMs } from './retryAfterMs';
 import type { SiteJob, SitemapStatus } from './types';
-import { hostOf } from '../core/hostOf';
-import { deadline } from '../core/deadline';
+import { hostOf, deadline } from '../core';
 
 /** Sitemaps read in one run at most (a sitemap index may name 50,000). */
 export const MAX_SITEMAPS = 500;

@@ -1,4 +1,4 @@
-import type { Verdict } from '../indexability/types';
+import type { Verdict } from '../indexability';
 import type { Report } from '../report';
 import { SITEMAP_MAX_PROBLEMS } from './sitemapLimits';
 import type { SiteCheckProgress, SiteCheckState, SiteCheckSummary, SitemapProblem, SitemapProblemCode, SitemapStatus } from './types';

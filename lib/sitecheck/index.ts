@@ -20,3 +20,4 @@ export { worstFirst } from './worstFirst';
 export { rowsToCsv, csvField, CSV_COLUMNS } from './rowsToCsv';
 export * from './display';
 export { batchedReportSink, memoryReportStore, jsonlPieces, REPORT_BATCH, type ReportSink, type ReportStore } from './reportSink';
+export { analysisThreadCount, answerAnalysis, createAnalysisPool, type AnalysisPool, type FromAnalysisThread, type SpawnAnalysisThread, type ToAnalysisThread } from './analysisPool';

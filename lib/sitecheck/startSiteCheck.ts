@@ -10,7 +10,7 @@ import { createUrlIntake } from './createUrlIntake';
 import { createSitemapDiscovery } from './createSitemapDiscovery';
 import { robotsPerOrigin } from './robotsPerOrigin';
 import type { QueuedUrl, SiteAgent, SiteCheck, SiteCheckProgress, SiteCheckSummary, SiteJob, SitemapStatus } from './types';
-import { hostOf } from '../core/hostOf';
+import { hostOf } from '../core';
 
 export interface SiteCheckOptions {
   fetchHop: HopFetcher;

@@ -1,5 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { Verdict } from '../indexability/types';
+import type { Verdict } from '../indexability';
 
 /** Googlebot Smartphone or Googlebot Desktop. */
 export type SiteAgent = 'smartphone' | 'desktop';

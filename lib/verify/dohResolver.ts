@@ -1,4 +1,4 @@
-import { deadline } from '../core/deadline';
+import { deadline } from '../core';
 import type { DnsAnswer, DnsResolver, DnsType } from './dns';
 
 /** The resolvers the user can pick (JSON DNS-over-HTTPS endpoints). */

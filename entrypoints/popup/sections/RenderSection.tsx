@@ -1,6 +1,5 @@
 import { i18n, formatWhen, tDynamic } from '#i18n';
-import { renderCauseText } from '../../../lib/report/reportRender';
-import { severityLabel } from '../../../lib/report';
+import { renderCauseText, severityLabel } from '../../../lib/report';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 

@@ -8,7 +8,7 @@ import { VerdictReasons } from './VerdictReasons';
 import { VerdictDetails } from './VerdictDetails';
 import { errorText } from '../report/errorText';
 import { Fold } from './Fold';
-import { hostOf } from '../../../lib/core/hostOf';
+import { hostOf } from '../../../lib/core';
 
 interface Props {
   report: TabReport;

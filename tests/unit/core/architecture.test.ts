@@ -1,10 +1,11 @@
 // The shape of the code base, checked: lib/ is pure (no browser globals), lib/ file names follow
-// their export (camelCase or a class name), and no module imports itself through others — not even
-// through type-only imports (the finder is tested on a fixture: importGraph.test.ts).
+// their export (camelCase or a class name), each lib/ folder is entered through its index.ts, and
+// no module imports itself through others — not even through type-only imports (the finder and
+// the rule are tested on their own: importGraph.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph, sourceFiles } from './importGraph';
+import { findCycles, gateOf, importGraph, sourceFiles } from './importGraph';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const DIRS = ['lib', 'utils', 'entrypoints', 'components', 'modules', 'cli'];
@@ -19,6 +20,14 @@ describe('architecture', () => {
     // Type-only imports count: the popup's report types are imported only as types.
     expect(graph.get(path.normalize('entrypoints/popup/report/derive.ts'))).toContain(path.normalize('entrypoints/popup/report/types.ts'));
     expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('a lib/ folder is entered through its index.ts: from outside it, no other file of it is imported', () => {
+    const graph = importGraph(repo, DIRS, { '#i18n': 'utils/i18n.ts' });
+    const through = [...graph].flatMap(([from, tos]) => tos.map((to) => [from, to] as const)).filter(([from, to]) => to.startsWith('lib') && !from.startsWith(path.dirname(to)));
+    // The check sees the imports across folders (so it can fail): the popup's gatherer reads lib/indexability.
+    expect(through.length).toBeGreaterThan(200);
+    expect(through.filter(([from, to]) => gateOf(from, to) !== null).map(([from, to]) => `${from} → ${to}`)).toEqual([]);
   });
 
   it('lib/ touches no browser global', () => {
