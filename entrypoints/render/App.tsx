@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { i18n, formatDuration, formatInt, tDynamic } from '#i18n';
 import { renderCauseText, severityLabel } from '../../lib/report';
 import type { RenderResource, RenderResult, RenderSnapshot } from '../../lib/render';
-import { useRenderStore } from './store';
+import { useRenderPage, useRenderState } from './hooks';
 import { renderBlock, tabReportWithRender } from './exportRender';
 import { downloadJson } from '../../utils/downloadFile';
 
 /** Render as Googlebot: the page as served, as Googlebot's render built it, and as your browser shows it. */
 export function App() {
-  const { state: s, dispatch, start, cancel } = useRenderStore();
+  const { state: s, dispatch, start, cancel } = useRenderPage();
   const busy = s.phase === 'reading-tab' || s.phase === 'starting' || s.phase === 'running';
   const result = s.job?.state === 'done' ? s.job.result : null;
   return (
@@ -53,7 +53,7 @@ export function App() {
 }
 
 function Progress() {
-  const s = useRenderStore((x) => x.state);
+  const s = useRenderState();
   if (s.phase !== 'running' || !s.job || s.job.state !== 'running') return null;
   const j = s.job;
   return (

@@ -21,7 +21,7 @@ import {
   type SiteRow,
   type SitemapStatus,
 } from '../../lib/sitecheck';
-import { useSiteCheck } from './store';
+import { useSiteCheckPage } from './hooks';
 
 /** The catalog crawlers a check can run as: those whose operator documents a User-Agent. */
 const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => crawlerUserAgent(t).ok);
@@ -86,7 +86,7 @@ const Row = memo(function Row({ r }: { r: SiteRow }) {
 });
 
 export function App() {
-  const s = useSiteCheck();
+  const s = useSiteCheckPage();
   const sorted = useMemo(() => [...s.rows].sort(worstFirst), [s.rows]);
   // The same elements while the rows stay the same: a progress update does not re-render 1,000 rows.
   const shown = useMemo(() => sorted.slice(0, MAX_ROWS).map((r) => <Row key={r.url} r={r} />), [sorted]);
