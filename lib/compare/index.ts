@@ -6,3 +6,4 @@ export { detectBlock } from './detectBlock';
 export { compareFetches } from './compareFetches';
 export { summarizeComparison, type ComparisonSummary, type DifferenceBrief, type SideBrief } from './summarizeComparison';
 export { renderedValues, type RenderedSignals } from './renderedValues';
+export { splitWords } from './splitWords';
