@@ -35,7 +35,7 @@ describe('architecture', () => {
       .filter((f) => f.startsWith('lib'))
       .filter((f) => {
         const src = fs.readFileSync(path.join(repo, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1)[^\\])*\1/g, '""');
-        return /\b(browser|chrome|window|document|localStorage|sessionStorage)\s*\./.test(src) || /from ['"](wxt|webextension-polyfill)/.test(src);
+        return /(?<![.\w$])(browser|chrome|window|document|localStorage|sessionStorage)\s*\./.test(src) || /from ['"](wxt|webextension-polyfill)/.test(src);
       });
     expect(offenders).toEqual([]);
   });
