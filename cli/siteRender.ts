@@ -3,7 +3,7 @@
 // Off by default: a render costs about a second per page where the check costs milliseconds.
 import { createRobotsReader, googlebotUserAgent } from '../lib/crawl';
 import { reportRender, severityLabel, type Report, type Translate } from '../lib/report';
-import { changesIndexing, type RenderAgent } from '../lib/render';
+import { changesIndexing, missesContent, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';
 import { nodeFetchHop } from './nodeFetchHop';
 
@@ -18,6 +18,8 @@ export interface SiteRenderer {
 
 /** Renders can change indexing: a critical or warning difference. */
 export const renderChangesIndexing = (r: Report): boolean => !!r.render && changesIndexing(r.render.differences);
+/** Googlebot's render lacks content a visitor's has. */
+export const renderMissesContent = (r: Report): boolean => !!r.render && missesContent(r.render.differences);
 
 /** Only what the check fetched is rendered: no robots.txt-blocked URL, no URL that never answered. */
 const renderable = (r: Report) => r.status !== null && r.siteCheck?.fetched !== false && !r.siteCheck?.error;

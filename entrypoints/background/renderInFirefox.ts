@@ -3,7 +3,7 @@ import { i18n } from '#i18n';
 import { countHeaderBytes, noHash } from '../../lib/crawl';
 import { RESOURCE_LIMIT } from '../../lib/bytes';
 import { bytesToBase64, within } from '../../lib/core';
-import { isRenderDocument, MAX_CONSOLE, RENDER_SCREENSHOT_MAX_HEIGHT, renderShimSource, renderSnapshot, requestKindDecision, startRender, pageLogFrom, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource, RENDER_END_MS, RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision, robotsApplies, cspAllowingScript, injectScriptAtStart, type RenderConsoleEntry, type RenderOptions, type RenderOutput, type RenderResource, type RenderSnapshot, type ResourceKind, type StoppedBecause } from '../../lib/render';
+import { isRenderDocument, MAX_CONSOLE, RENDER_SCREENSHOT_MAX_HEIGHT, renderShimSource, renderSnapshot, requestKindDecision, startRender, pageLogFrom, renderReaderShimSource, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource, RENDER_END_MS, RENDER_READ_CAP, RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision, robotsApplies, cspAllowingScript, injectScriptAtStart, type RenderConsoleEntry, type RenderOptions, type RenderOutput, type RenderResource, type RenderSnapshot, type ResourceKind, type StoppedBecause } from '../../lib/render';
 import { sendToTab } from '../../utils/messaging';
 
 // Firefox's own WebExtension APIs (not in Chrome's types): containers, stream filters, captureTab.
@@ -122,10 +122,12 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
   const { finalUrl } = doc;
   const consoleKey = `__crawlscopeRender${Math.random().toString(36).slice(2)}`;
   const logKey = `__crawlscopeRenderLog${Math.random().toString(36).slice(2)}`;
+  const readerKey = `__crawlscopeRenderRead${Math.random().toString(36).slice(2)}`;
   const shim = [
     renderShimSource(run.prefix),
     renderIdentityShimSource(rules.userAgent, viewport.mobile),
     renderPageLogShimSource(logKey),
+    renderReaderShimSource(readerKey),
     renderConsoleShimSource(consoleKey, MAX_CONSOLE),
     'document.currentScript && document.currentScript.remove();',
   ].join('\n');
@@ -315,7 +317,7 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     let nextRead = Infinity;
     let readGap = 1000;
     const readView = async (ms: number): Promise<RenderSnapshot | null> => {
-      const got = await within(sendToTab(tabId, 'getComposedHtml', {}), ms);
+      const got = await within(readPage(tabId, readerKey), ms);
       const at = /^https?:/i.test(got.url) ? noHash(got.url) : finalUrl;
       const snapshot = renderSnapshot(got.html, at, got.capped);
       lastView = { snapshot, at: now() - run.started };
@@ -425,6 +427,22 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     }
     return run.finish(stopped, rendered, screenshot);
   }
+}
+
+/** The page as it is now, read by the serializer the shim installed (in the page's own world). */
+async function readPage(tabId: number, key: string): Promise<{ html: string; capped: boolean; url: string }> {
+  const [got] = await browser.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    world: 'MAIN',
+    func: (k: string, cap: number) => {
+      const read = (window as unknown as Record<string, unknown>)[k];
+      return typeof read === 'function' ? (read as (c: number) => unknown)(cap) : null;
+    },
+    args: [key, RENDER_READ_CAP],
+  });
+  const v = got?.result as { html?: unknown; capped?: unknown; url?: unknown } | null | undefined;
+  if (!v || typeof v.html !== 'string') throw new Error('The page could not be read');
+  return { html: v.html, capped: v.capped === true, url: typeof v.url === 'string' ? v.url : '' };
 }
 
 /** The page log the shim kept (read in the page's own world). */

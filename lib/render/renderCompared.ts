@@ -145,6 +145,12 @@ function sameBytes(a: Uint8Array | null | undefined, b: Uint8Array | null | unde
   return true;
 }
 
+/** A part of the result's document facts, or null. */
+const doc = <T>(r: RenderResult, pick: (d: NonNullable<RenderResult['document']>) => T): T | null => {
+  const d = r['document'];
+  return d ? pick(d) : null;
+};
+
 function side(out: RenderOutput, whole?: RenderSnapshot | null): RenderSide {
   const r = out.result;
   return {
@@ -154,7 +160,7 @@ function side(out: RenderOutput, whole?: RenderSnapshot | null): RenderSide {
     resources: r.resources,
     stoppedBecause: r.stoppedBecause,
     page: r.page,
-    document: r.document ? { status: r.document.status, bodyBytes: r.document.bodyBytes } : null,
+    document: doc(r, (d) => ({ status: d.status, bodyBytes: d.bodyBytes })),
   };
 }
 
@@ -164,7 +170,7 @@ function visitorView(out: RenderOutput): RenderVisitor {
     userAgent: r.userAgent,
     stoppedBecause: r.stoppedBecause,
     durationMs: r.durationMs,
-    document: r.document ? { status: r.document.status, headerBytes: r.document.headerBytes, bodyBytes: r.document.bodyBytes } : null,
+    document: doc(r, (d) => ({ status: d.status, headerBytes: d.headerBytes, bodyBytes: d.bodyBytes })),
     rendered: r.rendered,
     resources: r.resources,
     page: r.page,
