@@ -107,6 +107,12 @@ export interface BackgroundProtocol {
   renderCancel: { req: { id: string }; res: null };
   /** The last render of this URL in this browser session (without its screenshot), or null. */
   getRenderResult: { req: { url: string }; res: RenderResult | null };
+  /**
+   * A render's page as it is, pushed by the render's shim through the content script of its tab
+   * at DOMContentLoaded and load (Firefox: a page whose script never returns can be read no later).
+   * Ignored unless the sending tab is a render's under way.
+   */
+  renderView: { req: { url: string; html: string; capped: boolean }; res: null };
 }
 
 /**
@@ -135,6 +141,7 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   renderStatus: ['page'],
   renderCancel: ['page'],
   getRenderResult: ['page'],
+  renderView: ['content'],
 };
 
 /**
@@ -168,7 +175,7 @@ export interface ContentProtocol {
 export type BackgroundMessageType = keyof BackgroundProtocol;
 
 /** The one handler type of the background: every capability's handler for message K has it. */
-export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
+export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req'], sender?: { tab?: { id?: number } }) => Promise<BackgroundProtocol[K]['res']>;
 /** Every message the background answers, each with its handler (a missing one is a type error). */
 export type BackgroundHandlers = { [K in BackgroundMessageType]: BackgroundHandler<K> };
 export type ContentMessageType = keyof ContentProtocol;

@@ -141,7 +141,7 @@ function Differences({ result: r }: { result: RenderResult }) {
   return (
     <section className="cs-section" data-testid="render-differences">
       <h2>{i18n.t('render.differencesHeading')}</h2>
-      {!r.differences.length ? <p className="compare-identical">{i18n.t(r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
+      {!r.differences.length ? <p className="compare-identical">{i18n.t(!r.visitor?.rendered ? 'render.noDifferencesNoVisitor' : r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
       <ul className="compare-list">
         {r.differences.map((d, i) => (
           <li

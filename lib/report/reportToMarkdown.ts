@@ -69,7 +69,7 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   out.push(`- ${t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}`);
   if (r.visitor?.rendered) out.push(`- ${t('report.md.renderVisitor', [r.visitor.userAgent, t(`render.stopped.${r.visitor.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
   else if (r.visitor?.error) out.push(`- ${t('render.noVisitor', [r.visitor.error])}`);
-  if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
+  if (r.rendered && !r.differences.length) out.push(`- ${t(r.visitor?.rendered ? 'report.md.renderSame' : 'report.md.renderSameAsServed')}`);
   for (const d of r.differences) {
     out.push(`- **${severityLabel(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
     if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);

@@ -303,7 +303,11 @@ function renderFact(r: TabReport): SummaryFact {
   };
   // What Googlebot misses, said first: nearly empty, else what is missing and why.
   const empty = x.differences.find((d) => d.code === 'nearlyEmpty');
-  if (empty) return fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]));
+  if (empty) {
+    return empty.cause
+      ? fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]))
+      : fact('render', 'bad', part('renderNearlyEmptyNoCause', [empty.params[0] ?? 0, empty.params[1] ?? 0, when]));
+  }
   const missed = x.differences.filter((d) => MISSED[d.code] && d.severity !== 'info');
   if (missed.length) {
     const what = { messages: missed.map((d) => ({ key: `summary.renderMiss.${d.code}`, params: d.params.slice(0, 1) })) };
