@@ -1,6 +1,5 @@
-import { describeRead, type NavigationSizes } from '../../lib/bytes';
+import { describeRead, type NavigationSizes, type BytesPageReport } from '../../lib/bytes';
 import { sendToBackground } from '../../utils/messaging';
-import type { BytesPageReport } from '../../lib/bytes/pageReport';
 import { forgetPageRead, readPage } from './pageRead';
 import { locateElement } from './locateElement';
 

@@ -6,6 +6,7 @@
 // for a short while, for the second asker. Nothing here runs on page load.
 import { COUNT_BOUND, readBytesReport, type BytesReport } from '../../lib/bytes';
 import { ServedSignals, type PageSignals } from '../../lib/indexability';
+import { deadline } from '../../lib/core';
 
 /** The read, analysis included, may take this long (a 50 MB page) before it is abandoned. */
 export const READ_TIMEOUT_MS = 30_000;
@@ -68,17 +69,16 @@ export function ownBytes(view: Uint8Array): Uint8Array {
  * hands back the body uncompressed, as Googlebot counts it.
  */
 async function readPageNow(url: string, headerBytes: number, limit: number): Promise<PageRead> {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), READ_TIMEOUT_MS);
+  const time = deadline(READ_TIMEOUT_MS);
   const t0 = performance.now();
   try {
-    const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: ac.signal });
+    const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: time.signal });
     const mediaType = document.contentType || 'text/html';
     const served = new ServedSignals();
     const { report, read, analysisMs } = await readBytesReport(
       res.body,
       { headerBytes, charset: document.characterSet, limit, mediaType, kept: [served] },
-      { countCap: COUNT_BOUND, signal: ac.signal, own: ownBytes, pause: yieldToPage },
+      { countCap: COUNT_BOUND, signal: time.signal, own: ownBytes, pause: yieldToPage },
     );
     if (read.end === 'error') throw new Error(read.error ?? 'bytes.error.readFailed');
     const c = report.cutoff;
@@ -93,10 +93,10 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
       analysisMs,
     };
   } catch (err) {
-    if (ac.signal.aborted) throw new Error('bytes.error.readTimeout');
+    if (time.expired) throw new Error('bytes.error.readTimeout');
     throw err;
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }
 

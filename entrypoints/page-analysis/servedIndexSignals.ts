@@ -1,6 +1,6 @@
 // The indexability check on the HTML as served (before any script ran). Part of the page-analysis
 // script, injected only when the popup asks.
-import type { PageSignals } from '../../lib/indexability/types';
+import type { PageSignals } from '../../lib/indexability';
 import { readPage } from './pageRead';
 
 /**

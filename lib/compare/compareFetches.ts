@@ -1,12 +1,11 @@
 import type { MessageParam } from '../i18n';
-import { headerValue, headerValues, mediaType } from '../core/headers';
-import type { AgentFetch } from './types';
-import type { Comparison, Field, Finding, Row, Severity, SideSummary, WhyCode } from './comparison';
-import { FIELDS } from './comparison';
+import { headerValue, headerValues, mediaType } from '../core';
+import { countHeaderBytes, type AgentFetch } from '../crawl';
+import { FIELDS, type Comparison, type Field, type Finding, type Row, type Severity, type SideSummary, type WhyCode } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
+import type { ComparedFetch } from './fetchCompared';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
-import { countHeaderBytes } from '../crawl/countHeaderBytes';
 
 /** The elements past the cut that the comparison names (those that decide indexing), and how many of them. */
 const PAST_CUT_KINDS = new Set(['metaRobots', 'canonical', 'hreflang', 'title']);
@@ -71,7 +70,7 @@ function setDiff(mobile: readonly string[], desktop: readonly string[]) {
  * field carries why it matters under mobile-first indexing; problems with the fetches
  * themselves (a block, a timeout, a redirect loop, a response over 2 MB) are findings.
  */
-export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?: DiffLimits): Comparison {
+export function compareFetches(mobile: ComparedFetch, desktop: ComparedFetch, limits?: DiffLimits): Comparison {
   // The facts read as the body streamed; from the decoded HTML for a fetch that carries only that.
   const pm = mobile.page !== undefined ? mobile.page : mobile.html !== null ? extractPage(mobile.html, mobile.finalUrl) : null;
   const pd = desktop.page !== undefined ? desktop.page : desktop.html !== null ? extractPage(desktop.html, desktop.finalUrl) : null;

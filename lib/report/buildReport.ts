@@ -1,16 +1,13 @@
-import type { ProbeResult, ValidatorLint } from '../caching/types';
-import type { Header, RedirectHop } from '../core/types';
-import type { IndexabilityResult } from '../indexability/evaluateIndexability';
-import type { MetaRefresh } from '../indexability/findMetaRefresh';
-import type { BytesInput } from '../indexability/types';
-import { tokenVerdicts } from '../indexability/robotsInputFrom';
+import type { ProbeResult, ValidatorLint } from '../caching';
+import type { Header, RedirectHop } from '../core';
+import { tokenVerdicts, type IndexabilityResult, type MetaRefresh, type BytesInput } from '../indexability';
 import { reportOtherCrawlers } from './reportOtherCrawlers';
-import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import type { ParsedRobotsTxt, RobotsReport } from '../robots';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
 import { reportRender } from './reportRender';
-import type { RenderResult } from '../render/types';
+import type { RenderResult } from '../render';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {

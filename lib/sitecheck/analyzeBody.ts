@@ -1,5 +1,4 @@
-import type { Header } from '../core/types';
-import { headerValue, mediaType } from '../core/headers';
+import { headerValue, mediaType, type Header } from '../core';
 import { BytesReader, isTextMediaType, KEEP_PAST_LIMIT, limitFor } from '../bytes';
 import { countHeaderBytes } from '../crawl';
 import { isHtml } from '../html';

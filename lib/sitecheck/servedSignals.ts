@@ -1,6 +1,5 @@
 import { HtmlReader } from '../html';
-import { ServedSignals } from '../indexability';
-import type { PageSignals } from '../indexability/types';
+import { ServedSignals, type PageSignals } from '../indexability';
 
 /**
  * The indexability signals of HTML already decoded (robots meta tags, canonical and alternate

@@ -2,21 +2,18 @@
 // verdict's input, what is still pending, the sizes the response and byte sections show, the
 // summary lines (as message keys and parameters), the badge. No browser, no store, no messages:
 // unit-tested in tests/unit/popup/derive.test.ts.
-import type { MainFrameRecord } from '../../../lib/core/types';
-import { headerValue, mediaType } from '../../../lib/core/headers';
-import { navigationMeasuresBody, PDF_LIMIT } from '../../../lib/bytes';
+import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
+import { navigationMeasuresBody, PDF_LIMIT, type BytesPageReport } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
-import type { BytesPageReport } from '../../../lib/bytes/pageReport';
-import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions } from '../../../lib/indexability';
-import type { Verdict } from '../../../lib/indexability/types';
+import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions, type Verdict } from '../../../lib/indexability';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
-import type { Severity as CompareSeverity } from '../../../lib/compare/comparison';
+import type { Severity as CompareSeverity } from '../../../lib/compare';
 import type { MessageParam } from '../../../lib/i18n';
 import type { TabSnapshot } from '../../../utils/protocol';
 import { isHtml } from '../../../lib/html';
 import { countBlocked, type CountedGroup } from '../../../lib/crawlers';
 import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
-import type { RenderCause, RenderDifference } from '../../../lib/render/types';
+import type { RenderCause, RenderDifference } from '../../../lib/render';
 
 
 /** The response's media type: the Content-Type it was sent with, else what the document says it is. */
@@ -306,7 +303,11 @@ function renderFact(r: TabReport): SummaryFact {
   };
   // What Googlebot misses, said first: nearly empty, else what is missing and why.
   const empty = x.differences.find((d) => d.code === 'nearlyEmpty');
-  if (empty) return fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]));
+  if (empty) {
+    return empty.cause
+      ? fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]))
+      : fact('render', 'bad', part('renderNearlyEmptyNoCause', [empty.params[0] ?? 0, empty.params[1] ?? 0, when]));
+  }
   const missed = x.differences.filter((d) => MISSED[d.code] && d.severity !== 'info');
   if (missed.length) {
     const what = { messages: missed.map((d) => ({ key: `summary.renderMiss.${d.code}`, params: d.params.slice(0, 1) })) };

@@ -1,16 +1,13 @@
-import type { Header } from '../core/types';
-import { headerValue, mediaType } from '../core/headers';
-import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
-import { readCapped, type ReadEnd } from '../core/readCapped';
+import { headerValue, mediaType, readCapped, deadline, type Header, type ReadEnd } from '../core';
+import type { Agent, AgentFetch, FetchError, FetchHop, HopFetcher } from './types';
 import { decodeHtml } from './decodeHtml';
-import { readComparedPage, type ComparedPage } from './readComparedPage';
-import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
-import { DEFAULT_LIMIT } from '../bytes/limits';
-import { countHeaderBytes } from '../crawl/countHeaderBytes';
-import { followRedirects, type Followed } from '../crawl/followRedirects';
-import { noHash } from '../crawl/noHash';
-import { PAGE_REDIRECTS, type RedirectPolicy } from '../crawl/redirectPolicy';
-import type { HopFetcher } from '../crawl/types';
+import { isHtml } from '../html';
+import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
+import { DEFAULT_LIMIT, findCutoff, sniffCharset, isTextMediaType } from '../bytes';
+import { countHeaderBytes } from './countHeaderBytes';
+import { followRedirects, type Followed } from './followRedirects';
+import { noHash } from './noHash';
+import { PAGE_REDIRECTS, type RedirectPolicy } from './redirectPolicy';
 
 export interface FetchAsAgentOptions {
   /** How redirects are followed (default: a page's, 10 hops, a loop stops). */
@@ -27,9 +24,10 @@ export interface FetchAsAgentOptions {
    */
   keepBody?: boolean;
   /**
-   * The final response's body streams to the reader this returns, chunk by chunk as it arrives
+   * The final response's body streams to the writer this returns, chunk by chunk as it arrives
    * (nothing is kept unless `keep` says so): a caller that analyses the body as it streams (the
-   * site check). Not called when no final response arrives.
+   * site check, the comparison) and reads its own result once the fetch is over. Not called when
+   * no final response arrives. With it, as with keepBody, no analysis is made here.
    */
   onBody?: (reply: { statusLine: string; status: number; headers: Header[]; finalUrl: string }) => { write(chunk: Uint8Array): void };
   /**
@@ -60,8 +58,7 @@ export async function fetchAsAgent(
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   const now = opts.now ?? Date.now;
   const started = now();
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), timeoutMs);
+  const time = deadline(timeoutMs);
   let redirects: FetchHop[] = [];
   let blockedAt: string | null = null;
   const result = (
@@ -70,17 +67,28 @@ export async function fetchAsAgent(
     statusLine: string,
     headers: Header[],
     error: FetchError | null,
-    body?: { bytes: number; kept: Uint8Array; end: ReadEnd; read: ComparedPage | null },
+    body?: { bytes: number; kept: Uint8Array; end: ReadEnd },
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
-    // byte budget backs off to a whole character — read as it streamed (readComparedPage).
-    // With keepBody or onBody the caller measures the body itself (the site check): no pass here.
-    const read = body ? body.read : null;
-    const cutoff = read?.report.cutoff ?? null;
+    // byte budget backs off to a whole character.
+    // With keepBody or onBody the caller measures the body itself (the site check's byte analysis, the comparison's): no second pass here.
+    const own = !opts.keepBody && !opts.onBody;
+    const cutoff = body && own
+      ? findCutoff({
+          body: body.kept,
+          headerBytes: countHeaderBytes(statusLine, headers, status),
+          charset: sniffCharset(contentType, body.kept),
+          limit,
+          totalBodyBytes: body.bytes,
+          // Bytes, not characters, for a binary body (a PDF): the cut falls exactly at the limit.
+          wholeCharacters: isTextMediaType(mediaType(contentType)),
+        })
+      : null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
-    const html = body && visible && read?.page ? decodeHtml(contentType, visible) : null;
+    const ct = mediaType(contentType);
+    const html = body && visible && own && isHtml(ct, ct ? null : body.kept) ? decodeHtml(contentType, visible) : null;
     return {
       agent,
       userAgent,
@@ -96,7 +104,6 @@ export async function fetchAsAgent(
       limit,
       cutAt,
       html,
-      ...(read ? { page: read.page, pastCut: read.pastCut } : {}),
       error,
       durationMs: now() - started,
       bodyEnd: body?.end ?? null,
@@ -109,9 +116,9 @@ export async function fetchAsAgent(
   try {
     let got: Followed;
     try {
-      got = await followRedirects(url, hop, { policy, request: { userAgent, signal: ctl.signal }, beforeHop: opts.allowHop });
+      got = await followRedirects(url, hop, { policy, request: { userAgent, signal: time.signal }, beforeHop: opts.allowHop });
     } catch (err) {
-      if (ctl.signal.aborted) return result(current, 0, '', [], { code: 'timeout', params: [current, timeoutMs] });
+      if (time.expired) return result(current, 0, '', [], { code: 'timeout', params: [current, timeoutMs] });
       return result(current, 0, '', [], { code: 'network', params: [current, err instanceof Error ? err.message : String(err)] });
     }
     redirects = got.hops.map((h) => ({ url: h.url, status: h.status, statusLine: h.statusLine, location: h.location, headers: h.headers }));
@@ -120,11 +127,9 @@ export async function fetchAsAgent(
     switch (got.stop?.code) {
       case undefined: {
         const res = got.reply!;
-        const ct = headerValue(res.headers, 'content-type');
-        const own = opts.keepBody || opts.onBody ? null : readComparedPage({ mediaType: mediaType(ct), contentType: ct, headerBytes: countHeaderBytes(res.statusLine, res.headers, res.status), limit, pageUrl: () => current });
-        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current }) ?? own;
-        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal, onChunk: sink ? (c) => sink.write(c) : undefined });
-        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end, read: own ? own.end(body.total) : null });
+        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current });
+        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: time.signal, onChunk: sink ? (c) => sink.write(c) : undefined });
+        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
       case 'refused':
         blockedAt = got.stop.url;
@@ -137,6 +142,6 @@ export async function fetchAsAgent(
         return result(current, last!.status, last!.statusLine, last!.headers, { code: 'too-many-redirects', params: [got.stop.max] });
     }
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }

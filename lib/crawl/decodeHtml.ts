@@ -1,5 +1,5 @@
-import { sniffCharset } from '../html/sniffCharset';
-import { decodeText } from '../core/decodeText';
+import { sniffCharset } from '../bytes';
+import { decodeText } from '../core';
 
 /** Decode HTML bytes (possibly cut mid-character: the last partial character becomes U+FFFD). */
 export function decodeHtml(contentType: string | null, bytes: Uint8Array): string {
