@@ -1,0 +1,329 @@
+import type { SdExtract, SdFinding, SdItem, SdJudged, SdNode, SdReport, SdValue, SdVerdict } from '../types';
+import { FEATURES, OBJECT_RULES } from './googleRules';
+import type { FeatureRule, ObjectRule, PropRule, ValueKind } from './ruleTypes';
+import { enumValue, isDate, isDateTime, scalarIs, valueText } from './valueKinds';
+import { vocabulary as V } from './vocabulary';
+
+const SCHEMA = 'https://schema.org/';
+/** Findings kept per item (the rest are counted in the verdict only). */
+export const MAX_FINDINGS = 200;
+/** Depth of the plain-JSON copy of an item in the exports. */
+const DATA_DEPTH = 6;
+
+export interface ValidateInput {
+  served: SdExtract | null;
+  /** Googlebot's render, when the page was rendered: its items not in the HTML as served were added by JavaScript. */
+  rendered?: SdExtract | null;
+  /** Now, for dates that have passed (priceValidUntil). */
+  now: number;
+  /** The cut's response byte, for items cut or lost. */
+  cutByte?: number | null;
+}
+
+interface Ctx {
+  ex: SdExtract;
+  findings: SdFinding[];
+  feature: string | null;
+  now: number;
+  errors: number;
+  warnings: number;
+}
+
+const isA = (() => {
+  const cache = new Map<string, boolean>();
+  return (type: string, ancestor: string) => {
+    const k = `${type} ${ancestor}`;
+    let v = cache.get(k);
+    if (v === undefined) cache.set(k, (v = V.isA(type, ancestor)));
+    return v;
+  };
+})();
+const nodeIs = (n: SdNode, types: readonly string[]) => n.types.some((t) => types.some((x) => isA(t, x)));
+
+function push(c: Ctx, f: SdFinding) {
+  if (f.severity === 'error') c.errors++;
+  else if (f.severity === 'warning') c.warnings++;
+  if (c.findings.length < MAX_FINDINGS) c.findings.push(f);
+}
+
+const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
+const keptProp = (n: SdNode, name: string) => n.props.find((p) => p.name === name && p.kept);
+
+/** The values at a dotted path ("priceSpecification.price"), following entities; the line of the first property found. */
+function valuesAt(ex: SdExtract, n: number, path: string): { values: SdValue[]; line: number | null } {
+  let frontier = [n];
+  const parts = path.split('.');
+  let line: number | null = null;
+  let values: SdValue[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    values = [];
+    for (const f of frontier) {
+      const p = keptProp(ex.nodes[f]!, parts[k]!);
+      if (!p) continue;
+      line ??= p.line;
+      for (const v of p.values) if (v.t !== 'null') values.push(v);
+    }
+    if (k < parts.length - 1) frontier = values.filter((v): v is { t: 'node'; n: number } => v.t === 'node').map((v) => v.n);
+  }
+  return { values, line };
+}
+
+function kindMatches(ex: SdExtract, k: ValueKind, v: SdValue): boolean {
+  if (typeof k === 'string') return scalarIs(k, v);
+  // An entity without @type: Google takes the property's expected type.
+  if ('node' in k) return v.t === 'ref' || (v.t === 'node' && (ex.nodes[v.n]!.types.length === 0 || nodeIs(ex.nodes[v.n]!, k.node)));
+  if ('enum' in k) {
+    const name = enumValue(v);
+    return name !== null && (V.enumMembers(k.enum)?.includes(name) ?? false);
+  }
+  return v.t === 'text' && k.oneOf.includes(v.v.trim());
+}
+
+const kindCode = (k: ValueKind) => (typeof k === 'string' ? k : 'node' in k ? k.node.join('/') : 'enum' in k ? k.enum : k.oneOf.join('/'));
+
+function applyRule(c: Ctx, n: number, rule: ObjectRule, path: string, nested: boolean, last: boolean): void {
+  const node = c.ex.nodes[n]!;
+  for (const pr of rule.props) {
+    if (pr.topLevelOnly && nested) continue;
+    if (pr.onlyWith && !valuesAt(c.ex, n, pr.onlyWith).values.length) continue;
+    checkProp(c, n, node, rule, pr, path, last);
+  }
+  if (rule.notes) checkNotes(c, n, rule, path);
+  if (rule.ratingRange) checkRating(c, n, rule, path);
+}
+
+function checkProp(c: Ctx, n: number, node: SdNode, rule: ObjectRule, pr: PropRule, path: string, last: boolean): void {
+  const required = pr.level === 'required';
+  const found = pr.paths.map((p) => ({ path: p, ...valuesAt(c.ex, n, p) })).filter((f) => f.values.length > 0);
+  const base = { source: rule.source, feature: c.feature };
+  if (!found.length) {
+    if (pr.exceptLast && last) return;
+    const one = pr.paths.length === 1;
+    push(c, {
+      ...base,
+      code: one ? (required ? 'required' : 'recommended') : required ? 'requiredOneOf' : 'recommendedOneOf',
+      severity: required ? 'error' : 'warning',
+      path: one ? join(path, pr.paths[0]!) : path,
+      params: one ? [pr.paths[0]!] : [pr.paths.join(', ')],
+      line: node.place.line,
+    });
+    return;
+  }
+  for (const f of found) {
+    const at = join(path, f.path);
+    if (pr.kinds) {
+      const bad = f.values.find((v) => !pr.kinds!.some((k) => kindMatches(c.ex, k, v)));
+      if (bad) {
+        const enumKind = pr.kinds.find((k) => typeof k !== 'string' && ('enum' in k || 'oneOf' in k));
+        push(c, {
+          ...base,
+          code: enumKind && pr.kinds.length === 1 ? 'valueEnum' : 'valueType',
+          severity: required ? 'error' : 'warning',
+          path: at,
+          params: enumKind && pr.kinds.length === 1 ? [f.path, valueText(bad), kindCode(enumKind)] : [f.path, pr.kinds.map(kindCode).join(' | '), bad.t === 'node' ? (c.ex.nodes[bad.n]!.types.join(', ') || '{}') : valueText(bad)],
+          line: f.line ?? node.place.line,
+        });
+      }
+    }
+    if (pr.notPast) {
+      for (const v of f.values) {
+        const s = v.t === 'text' ? v.v.trim() : '';
+        if ((isDate(s) || isDateTime(s)) && Date.parse(s.length === 10 ? `${s}T23:59:59Z` : s) < c.now) {
+          push(c, { ...base, code: 'datePassed', severity: 'warning', path: at, params: [f.path, s], line: f.line ?? node.place.line });
+          break;
+        }
+      }
+    }
+    if (pr.apply) {
+      const nodes = f.values.filter((v): v is { t: 'node'; n: number } => v.t === 'node');
+      nodes.forEach((v, k) => {
+        const child = c.ex.nodes[v.n]!;
+        const id = typeof pr.apply === 'string' ? pr.apply : Object.entries(pr.apply!).find(([t]) => nodeIs(child, [t]))?.[1];
+        const r = id ? OBJECT_RULES.get(id) : undefined;
+        if (r) applyRule(c, v.n, r, at, true, k === nodes.length - 1);
+      });
+    }
+  }
+}
+
+/** Pros and cons: a review with notes needs at least two statements (product snippets). */
+function checkNotes(c: Ctx, n: number, rule: ObjectRule, path: string): void {
+  for (const r of valuesAt(c.ex, n, 'review').values) {
+    if (r.t !== 'node') continue;
+    const count = ['positiveNotes', 'negativeNotes'].reduce((s, k) => s + valuesAt(c.ex, r.n, `${k}.itemListElement`).values.length, 0);
+    const has = ['positiveNotes', 'negativeNotes'].some((k) => valuesAt(c.ex, r.n, k).values.length);
+    if (has && count < 2) push(c, { code: 'notesTooFew', severity: 'error', path: join(path, 'review'), params: [count], line: c.ex.nodes[r.n]!.place.line, source: rule.source, feature: c.feature });
+  }
+}
+
+/** A rating within its scale (bestRating, default 5; worstRating, default 1). */
+function checkRating(c: Ctx, n: number, rule: ObjectRule, path: string): void {
+  const node = c.ex.nodes[n]!;
+  const ratingNodes = node.types.some((t) => isA(t, 'AggregateRating')) ? [{ n, path }] : valuesAt(c.ex, n, 'reviewRating').values.filter((v): v is { t: 'node'; n: number } => v.t === 'node').map((v) => ({ n: v.n, path: join(path, 'reviewRating') }));
+  const num = (x: number, name: string, dflt: number) => {
+    const v = valuesAt(c.ex, x, name).values[0];
+    const s = v ? valueText(v) : '';
+    return v && scalarIs('number', v) ? Number(s) : dflt;
+  };
+  for (const r of ratingNodes) {
+    const value = valuesAt(c.ex, r.n, 'ratingValue').values[0];
+    if (!value || !scalarIs('number', value)) continue;
+    const val = Number(valueText(value));
+    const best = num(r.n, 'bestRating', 5);
+    const worst = num(r.n, 'worstRating', 1);
+    if (val > best || val < worst) push(c, { code: 'ratingOutOfRange', severity: 'error', path: join(r.path, 'ratingValue'), params: [val, worst, best], line: c.ex.nodes[r.n]!.place.line, source: rule.source, feature: c.feature });
+  }
+}
+
+/** schema.org conformance of the item and every entity it holds (breadth-first, each once). */
+function conformance(c: Ctx, root: number): void {
+  const seen = new Set<number>([root]);
+  const queue: { n: number; path: string }[] = [{ n: root, path: '' }];
+  const base = { source: SCHEMA, feature: null };
+  while (queue.length) {
+    const { n, path } = queue.shift()!;
+    const node = c.ex.nodes[n]!;
+    const known = node.types.filter((t) => V.isType(t));
+    for (const t of node.types) if (!V.isType(t)) push(c, { ...base, code: 'unknownType', severity: 'warning', path, params: [t], line: node.place.line });
+    for (const p of node.props) {
+      if (!p.kept) continue;
+      const at = join(path, p.name);
+      // Terms of other vocabularies (csvw:…, an IRI) are not schema.org's to judge; an action's -input/-output constraint names its property.
+      if (/[:/]/.test(p.name)) continue;
+      const term = p.name.replace(/-(input|output)$/, '');
+      if (term !== p.name) continue;
+      if (!V.isProperty(p.name)) push(c, { ...base, code: 'unknownProperty', severity: 'info', path: at, params: [p.name, node.types.join(', ')], line: p.line });
+      else {
+        if (known.length && !known.some((t) => V.hasProperty(t, p.name)))
+          push(c, { ...base, code: 'propertyNotOnType', severity: 'info', path: at, params: [p.name, known.join(', ')], line: p.line });
+        const sup = V.supersededBy(p.name);
+        if (sup) push(c, { ...base, code: 'deprecatedTerm', severity: 'info', path: at, params: [p.name, sup], line: p.line });
+        const ranges = V.ranges(p.name);
+        for (const v of p.values) {
+          if (v.t !== 'node') continue;
+          const child = c.ex.nodes[v.n]!;
+          if (child.types.length && child.types.every((t) => V.isType(t)) && !ranges.some((r) => r === 'Thing' || nodeIs(child, [r])))
+            push(c, { ...base, code: 'rangeMismatch', severity: 'info', path: at, params: [p.name, child.types.join(', '), ranges.join(', ')], line: p.line });
+        }
+      }
+      for (const v of p.values) if (v.t === 'node' && !seen.has(v.n)) {
+        seen.add(v.n);
+        queue.push({ n: v.n, path: at });
+      }
+    }
+  }
+}
+
+/** The rich result features an item's types can give (retired ones included, to say so). */
+export function featuresOf(ex: SdExtract, n: number): FeatureRule[] {
+  const node = ex.nodes[n]!;
+  const families = new Set<string>();
+  const out: FeatureRule[] = [];
+  for (const f of FEATURES) {
+    if (f.exact ? !node.types.some((t) => f.types.includes(t)) : !nodeIs(node, f.types)) continue;
+    if (f.notTypes && nodeIs(node, f.notTypes)) continue;
+    if (f.family && families.has(f.family)) continue;
+    if (f.when) {
+      const vals = valuesAt(ex, n, f.when.has).values;
+      if (!vals.length) continue;
+      const w = f.when;
+      if (w.type && !vals.some((v) => v.t === 'node' && nodeIs(ex.nodes[v.n]!, w.type!) && !(w.notType && nodeIs(ex.nodes[v.n]!, w.notType)))) continue;
+    }
+    if (f.family) families.add(f.family);
+    out.push(f);
+  }
+  return out;
+}
+
+/** The item as plain JSON for the exports: its types, @id and properties, nested entities to DATA_DEPTH, a repeated entity as its @id (or "…"). */
+function dataOf(ex: SdExtract, root: number): unknown {
+  const build = (n: number, depth: number, path: Set<number>): unknown => {
+    const node = ex.nodes[n]!;
+    const o: Record<string, unknown> = {};
+    if (node.types.length) o['@type'] = node.types.length === 1 ? node.types[0] : node.types;
+    if (node.id) o['@id'] = node.id;
+    for (const p of node.props) {
+      const vals = p.values.slice(0, 50).map((v): unknown => {
+        if (v.t === 'node') return depth >= DATA_DEPTH || path.has(v.n) ? { '@id': ex.nodes[v.n]!.id ?? '…' } : build(v.n, depth + 1, new Set(path).add(v.n));
+        if (v.t === 'ref') return { '@id': v.id };
+        if (v.t === 'null') return null;
+        return v.t === 'text' && v.v.length > 500 ? `${v.v.slice(0, 499)}…` : v.v;
+      });
+      o[p.name] = vals.length === 1 ? vals[0] : vals;
+    }
+    return o;
+  };
+  return build(root, 0, new Set([root]));
+}
+
+/** A key that finds the same item in the served HTML and in the render. */
+function signature(ex: SdExtract, it: SdItem): string {
+  const node = ex.nodes[it.node]!;
+  const props = node.props
+    .slice(0, 8)
+    .map((p) => `${p.name}=${p.values.slice(0, 2).map((v) => (v.t === 'node' ? ex.nodes[v.n]!.types.join('/') : valueText(v))).join('|')}`)
+    .join(';');
+  return `${it.format}:${it.types.join('/')}:${node.id ?? ''}:${props}`;
+}
+
+function judge(ex: SdExtract, it: SdItem, now: number, cutByte: number | null): SdJudged {
+  const c: Ctx = { ex, findings: [], feature: null, now, errors: 0, warnings: 0 };
+  const features = featuresOf(ex, it.node);
+  let retired = false;
+  for (const f of features) {
+    c.feature = f.id;
+    if (f.status === 'retired') {
+      retired = true;
+      push(c, { code: 'featureRetired', severity: 'info', path: '', params: [it.types.join(', '), f.since ?? '', f.id], line: it.place.line, source: f.statusSource ?? f.source, feature: f.id });
+      continue;
+    }
+    const rule = OBJECT_RULES.get(f.rule);
+    if (rule) applyRule(c, it.node, rule, '', false, false);
+  }
+  c.feature = null;
+  if (it.status === 'cut' && it.format === 'jsonld') push(c, { code: 'itemCut', severity: 'error', path: '', params: [cutByte ?? ''], line: it.place.line, source: 'https://developers.google.com/search/docs/crawling-indexing/googlebot', feature: null });
+  if (it.status === 'lost') push(c, { code: 'itemLost', severity: 'error', path: '', params: [it.responseByte ?? ''], line: it.place.line, source: 'https://developers.google.com/search/docs/crawling-indexing/googlebot', feature: null });
+  conformance(c, it.node);
+  const active = features.filter((f) => f.status === 'active');
+  const verdict: SdVerdict = c.errors > 0 ? 'errors' : retired && !active.length ? 'retired' : !active.length ? 'none' : c.warnings > 0 ? 'warnings' : 'eligible';
+  return { item: it, data: dataOf(ex, it.node), features: features.map((f) => f.id), findings: c.findings, verdict };
+}
+
+/**
+ * Every item of the page judged as Google would: the rich result features its type can give
+ * (retired ones said so), each feature's required and recommended properties and the kind of their
+ * values (dates, URLs, currencies, durations, enumerations), from the Google page each rule cites;
+ * then schema.org conformance (unknown types and properties, values outside a property's range)
+ * against the vocabulary shipped with Crawlscope. Items of Googlebot's render that the HTML as
+ * served lacks are added as `rendered` (added by JavaScript).
+ */
+export function validateStructuredData(input: ValidateInput): SdReport {
+  const items: SdJudged[] = [];
+  const served = input.served;
+  const keys = new Set<string>();
+  if (served) for (const it of served.items) {
+    items.push(judge(served, it, input.now, input.cutByte ?? null));
+    keys.add(signature(served, it));
+  }
+  const r = input.rendered;
+  if (r) for (const it of r.items) if (!keys.has(signature(r, it))) items.push(judge(r, { ...it, status: 'rendered' }, input.now, null));
+  const problems = [...(served?.problems ?? []), ...(r?.problems ?? []).filter((p) => p.code !== 'blockCut')];
+  let errors = 0;
+  let warnings = 0;
+  for (const j of items) for (const f of j.findings) {
+    if (f.severity === 'error') errors++;
+    else if (f.severity === 'warning') warnings++;
+  }
+  return {
+    items,
+    problems,
+    vocabulary: V.version,
+    counts: {
+      items: items.length,
+      errors: errors + problems.filter((p) => p.severity === 'error').length,
+      warnings: warnings + problems.filter((p) => p.severity === 'warning').length,
+      lost: items.filter((j) => j.item.status === 'lost').length,
+      rendered: items.filter((j) => j.item.status === 'rendered').length,
+    },
+  };
+}
