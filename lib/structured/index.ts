@@ -2,6 +2,7 @@
 // rich result rules and the schema.org vocabulary — is `lib/structured/validate`, loaded only
 // when asked (a dynamic import, its own chunk).
 export { extractStructuredData, structuredTokens, type ExtractInput } from './extractStructuredData';
+export { structuredFromBytes, type BytesToRead } from './structuredFromBytes';
 export { StructuredTokens, type JsonLdBlock, type TagStarts } from './StructuredTokens';
 export type { SdElement, SdTree } from './SdElement';
 export { parseJson, type JsonNode, type JsonParse, type JsonErrorCode } from './parseJson';

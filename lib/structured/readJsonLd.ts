@@ -30,25 +30,23 @@ function readContext(v: JsonNode | undefined, t: NodeTable, base: number): Ctx {
   const parts = v.k === 'array' ? v.items : [v];
   let schema = false;
   const prefixes = new Map<string, boolean>();
-  const others: string[] = [];
+  // A context given as a string is a document to fetch (never fetched here); @vocab is a vocabulary.
+  const others: { iri: string; remote: boolean }[] = [];
   for (const p of parts) {
     if (p.k === 'string') {
       if (isSchemaOrgIri(p.v)) schema = true;
-      else others.push(p.v);
+      else others.push({ iri: p.v, remote: /^https?:\/\//i.test(p.v) });
     } else if (p.k === 'object') {
       for (const m of p.members) {
         if (m.value.k !== 'string') continue;
         if (m.key === '@vocab') {
           if (isSchemaOrgIri(m.value.v)) schema = true;
-          else others.push(m.value.v);
+          else others.push({ iri: m.value.v, remote: false });
         } else if (!m.key.startsWith('@') && isSchemaOrgIri(m.value.v)) prefixes.set(m.key.toLowerCase(), true);
       }
     }
   }
-  for (const o of others.slice(0, 3)) {
-    const remote = /^https?:\/\//i.test(o) && !/^https?:\/\/schema\.org/i.test(o);
-    t.problem({ code: remote ? 'contextRemote' : 'contextNotSchemaOrg', format: 'jsonld', severity: 'warning', params: [o], at: base + v.at });
-  }
+  for (const o of others.slice(0, 3)) t.problem({ code: o.remote ? 'contextRemote' : 'contextNotSchemaOrg', format: 'jsonld', severity: 'warning', params: [o.iri], at: base + v.at });
   if (!schema && !prefixes.size && !others.length) t.problem({ code: 'contextNotSchemaOrg', format: 'jsonld', severity: 'warning', params: [''], at: base + v.at });
   return { schema: schema || (!others.length && prefixes.size === 0), prefixes };
 }

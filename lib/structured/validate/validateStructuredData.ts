@@ -175,41 +175,48 @@ function checkRating(c: Ctx, n: number, rule: ObjectRule, path: string): void {
   }
 }
 
+/** A path shown in a finding: at most PATH_PARTS properties (the last ones) — nesting can be as deep as the page makes it. */
+const PATH_PARTS = 12;
+
 /** schema.org conformance of the item and every entity it holds (breadth-first, each once). */
 function conformance(c: Ctx, root: number): void {
   const seen = new Set<number>([root]);
-  const queue: { n: number; path: string }[] = [{ n: root, path: '' }];
+  // Each entry knows its parent entry: a path is built only for a finding, never copied down the tree.
+  const queue: { n: number; parent: number; name: string }[] = [{ n: root, parent: -1, name: '' }];
+  const pathOf = (k: number, last?: string): string => {
+    const parts: string[] = last === undefined ? [] : [last];
+    let e = k;
+    for (; e > 0 && parts.length < PATH_PARTS; e = queue[e]!.parent) parts.push(queue[e]!.name);
+    return (e > 0 ? '….' : '') + parts.reverse().join('.');
+  };
   const base = { source: SCHEMA, feature: null };
-  while (queue.length) {
-    const { n, path } = queue.shift()!;
-    const node = c.ex.nodes[n]!;
+  for (let k = 0; k < queue.length; k++) {
+    const node = c.ex.nodes[queue[k]!.n]!;
     const known = node.types.filter((t) => V.isType(t));
-    for (const t of node.types) if (!V.isType(t)) push(c, { ...base, code: 'unknownType', severity: 'warning', path, params: [t], line: node.place.line });
+    for (const t of node.types) if (!V.isType(t)) push(c, { ...base, code: 'unknownType', severity: 'warning', path: pathOf(k), params: [t], line: node.place.line });
     for (const p of node.props) {
       if (!p.kept) continue;
-      const at = join(path, p.name);
       // Terms of other vocabularies (csvw:…, an IRI) are not schema.org's to judge; an action's -input/-output constraint names its property.
-      if (/[:/]/.test(p.name)) continue;
-      const term = p.name.replace(/-(input|output)$/, '');
-      if (term !== p.name) continue;
-      if (!V.isProperty(p.name)) push(c, { ...base, code: 'unknownProperty', severity: 'info', path: at, params: [p.name, node.types.join(', ')], line: p.line });
-      else {
+      const foreign = /[:/]/.test(p.name) || /-(input|output)$/.test(p.name);
+      if (!foreign && !V.isProperty(p.name)) push(c, { ...base, code: 'unknownProperty', severity: 'info', path: pathOf(k, p.name), params: [p.name, node.types.join(', ')], line: p.line });
+      else if (!foreign) {
         if (known.length && !known.some((t) => V.hasProperty(t, p.name)))
-          push(c, { ...base, code: 'propertyNotOnType', severity: 'info', path: at, params: [p.name, known.join(', ')], line: p.line });
+          push(c, { ...base, code: 'propertyNotOnType', severity: 'info', path: pathOf(k, p.name), params: [p.name, known.join(', ')], line: p.line });
         const sup = V.supersededBy(p.name);
-        if (sup) push(c, { ...base, code: 'deprecatedTerm', severity: 'info', path: at, params: [p.name, sup], line: p.line });
+        if (sup) push(c, { ...base, code: 'deprecatedTerm', severity: 'info', path: pathOf(k, p.name), params: [p.name, sup], line: p.line });
         const ranges = V.ranges(p.name);
         for (const v of p.values) {
           if (v.t !== 'node') continue;
           const child = c.ex.nodes[v.n]!;
           if (child.types.length && child.types.every((t) => V.isType(t)) && !ranges.some((r) => r === 'Thing' || nodeIs(child, [r])))
-            push(c, { ...base, code: 'rangeMismatch', severity: 'info', path: at, params: [p.name, child.types.join(', '), ranges.join(', ')], line: p.line });
+            push(c, { ...base, code: 'rangeMismatch', severity: 'info', path: pathOf(k, p.name), params: [p.name, child.types.join(', '), ranges.join(', ')], line: p.line });
         }
       }
-      for (const v of p.values) if (v.t === 'node' && !seen.has(v.n)) {
-        seen.add(v.n);
-        queue.push({ n: v.n, path: at });
-      }
+      for (const v of p.values)
+        if (v.t === 'node' && !seen.has(v.n)) {
+          seen.add(v.n);
+          queue.push({ n: v.n, parent: k, name: p.name });
+        }
     }
   }
 }
