@@ -273,8 +273,22 @@ function signature(ex: SdExtract, it: SdItem): string {
   return `${it.format}:${it.types.join('/')}:${node.id ?? ''}:${props}`;
 }
 
-function judge(ex: SdExtract, it: SdItem, now: number, cutByte: number | null): SdJudged {
+/** The extract with every property read, for items past the cut: judged as written, after saying Google never reads them. */
+const asWritten = (() => {
+  const cache = new WeakMap<SdExtract, SdExtract>();
+  return (ex: SdExtract) => {
+    let all = cache.get(ex);
+    if (!all) cache.set(ex, (all = { ...ex, nodes: ex.nodes.map((n) => (n.props.every((p) => p.kept) ? n : { ...n, props: n.props.map((p) => ({ ...p, kept: true })) })) }));
+    return all;
+  };
+})();
+
+function judge(source: SdExtract, it: SdItem, now: number, cutByte: number | null): SdJudged {
+  const ex = it.status === 'lost' ? asWritten(source) : source;
   const c: Ctx = { ex, findings: [], feature: null, now, errors: 0, warnings: 0 };
+  const googlebot = 'https://developers.google.com/search/docs/crawling-indexing/googlebot';
+  if (it.status === 'cut' && it.format === 'jsonld') push(c, { code: 'itemCut', severity: 'error', path: '', params: [cutByte ?? ''], line: it.place.line, source: googlebot, feature: null });
+  if (it.status === 'lost') push(c, { code: 'itemLost', severity: 'error', path: '', params: [it.responseByte ?? ''], line: it.place.line, source: googlebot, feature: null });
   const features = featuresOf(ex, it.node);
   let retired = false;
   for (const f of features) {
@@ -288,8 +302,6 @@ function judge(ex: SdExtract, it: SdItem, now: number, cutByte: number | null): 
     if (rule) applyRule(c, it.node, rule, '', false, false);
   }
   c.feature = null;
-  if (it.status === 'cut' && it.format === 'jsonld') push(c, { code: 'itemCut', severity: 'error', path: '', params: [cutByte ?? ''], line: it.place.line, source: 'https://developers.google.com/search/docs/crawling-indexing/googlebot', feature: null });
-  if (it.status === 'lost') push(c, { code: 'itemLost', severity: 'error', path: '', params: [it.responseByte ?? ''], line: it.place.line, source: 'https://developers.google.com/search/docs/crawling-indexing/googlebot', feature: null });
   conformance(c, it.node);
   const active = features.filter((f) => f.status === 'active');
   const verdict: SdVerdict = c.errors > 0 ? 'errors' : retired && !active.length ? 'retired' : !active.length ? 'none' : c.warnings > 0 ? 'warnings' : 'eligible';
