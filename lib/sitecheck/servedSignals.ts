@@ -1,4 +1,5 @@
 import { HtmlScanner } from '../bytes';
+import { StructuredTokens } from '../structured/StructuredTokens';
 import { collectSignals } from '../indexability/collectSignals';
 import type { PageSignals } from '../indexability/types';
 import { parse5Document } from './parse5Document';
@@ -12,7 +13,16 @@ import { SignalCollector } from './SignalCollector';
  * with parse5 instead, so the signals are those of a browser's parser either way.
  */
 export function servedSignals(html: string, url: string, read: { bytesRead: number; truncated: boolean }): PageSignals {
+  return servedSignalsAndTokens(html, url, read, false).signals;
+}
+
+/**
+ * The same, and — from the same scan — the tokens structured data needs (JSON-LD blocks, whether
+ * there is microdata or RDFa and where their tags start): one pass over the HTML for both.
+ */
+export function servedSignalsAndTokens(html: string, url: string, read: { bytesRead: number; truncated: boolean }, withTokens = true): { signals: PageSignals; tokens: StructuredTokens | null } {
   const c = new SignalCollector(html);
-  new HtmlScanner(html, html.length, c).run(Infinity);
-  return collectSignals(c.outOfModel ? parse5Document(html) : c.document(), 'served', url, read);
+  const tokens = withTokens ? new StructuredTokens(c) : null;
+  new HtmlScanner(html, html.length, tokens ?? c).run(Infinity);
+  return { signals: collectSignals(c.outOfModel ? parse5Document(html) : c.document(), 'served', url, read), tokens };
 }

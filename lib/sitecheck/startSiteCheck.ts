@@ -75,6 +75,8 @@ export interface SiteCheckProgress {
   unreachable: number;
   /** The run's time limit. */
   maxTimeMs: number;
+  /** Structured data so far: items by type (and those with errors), errors, warnings, URLs whose items have errors (they count as problems of the run). */
+  structured: { items: number; errors: number; warnings: number; urlsWithErrors: number; byType: Record<string, { items: number; withErrors: number }> };
 }
 
 /** One sitemap as it was read. */
@@ -177,6 +179,21 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   let notAccepted = 0;
   let unreachable = 0;
   const byVerdict: Record<Verdict, number> = { indexable: 0, 'at-risk': 0, 'not-indexable': 0 };
+  const structured: SiteCheckProgress['structured'] = { items: 0, errors: 0, warnings: 0, urlsWithErrors: 0, byType: {} };
+  const countStructured = (r: Report) => {
+    const sd = r.structuredData;
+    if (!sd) return;
+    structured.items += sd.counts.items;
+    structured.errors += sd.counts.errors;
+    structured.warnings += sd.counts.warnings;
+    if (sd.counts.errors) structured.urlsWithErrors++;
+    for (const it of sd.items) {
+      const type = it.types[0] ?? '?';
+      const c = (structured.byType[type] ??= { items: 0, withErrors: 0 });
+      c.items++;
+      if (it.verdict === 'errors') c.withErrors++;
+    }
+  };
   const started = now();
   let pausedAt: number | null = null;
   let pausedMs = 0;
@@ -219,6 +236,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       followForeign,
       unreachable,
       maxTimeMs,
+      structured: { ...structured, byType: Object.fromEntries(Object.entries(structured.byType).map(([k, v]) => [k, { ...v }])) },
     };
   };
   const emit = () => opts.onProgress?.(progress());
@@ -471,6 +489,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
         byVerdict[report.verdict]++;
         if (report.bytes?.truncated) overLimit++;
         if (unreachableReport(report)) unreachable++;
+        countStructured(report);
         const code = report.status?.code ?? 0;
         // Googlebot slows down for the whole host when it answers 429 or 5xx: so does the check.
         if (code === 429 || (code >= 500 && code < 600)) host.limit = 1;
