@@ -16,6 +16,7 @@ import type { Comparison } from '../lib/compare/comparison';
 import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
 import type { SenderKind } from '../lib/core/classifySender';
 import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render/types';
+import type { SdExtract } from '../lib/structured/types';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
 export interface RenderJobState {
@@ -165,6 +166,8 @@ export interface ContentProtocol {
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */
   getComposedHtml: { req: Record<string, never>; res: { url: string; html: string; capped: boolean } };
+  /** The structured data of the HTML as served (re-read, the cut found at `limit` with `headerBytes`), every item placed at its byte (lib/structured). */
+  structuredServed: { req: { headerBytes: number; limit: number }; res: SdExtract };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;
@@ -188,6 +191,7 @@ export const CONTENT_SENDERS: { readonly [K in ContentMessageType]: readonly Sen
   getIndexSignals: ['page'],
   getResourceUrls: ['page'],
   getComposedHtml: ['page'],
+  structuredServed: ['page'],
 };
 
 export interface Envelope<T extends string = string, D = unknown> {

@@ -23,6 +23,7 @@ export default defineContentScript({
       bytesResources: () => pageAnalysis().pageResources(),
       getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals()),
       getComposedHtml: () => pageAnalysis().composedHtml(),
+      structuredServed: (req) => pageAnalysis().structuredServed(req),
     });
     ctx.onInvalidated(stop);
   },

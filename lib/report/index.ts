@@ -6,4 +6,4 @@ export { reportToMarkdown, sourceText, mdCode } from './reportToMarkdown';
 export { verdictKey } from './verdictKey';
 export { verdictText } from './verdictText';
 export { reportOtherCrawlers } from './reportOtherCrawlers';
-export { reportStructured, structuredSummary, structuredTypeLines, findingText, problemText, type StructuredTypeLine, type SummaryItem } from './reportStructured';
+export { reportStructured, structuredSummary, structuredSummaryMessages, structuredMessageText, structuredTypeLines, findingText, problemText, type StructuredMessage, type StructuredTypeLine, type SummaryItem } from './reportStructured';

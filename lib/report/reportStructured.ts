@@ -4,7 +4,11 @@ import type { ReportStructuredData, ReportStructuredFinding, Translate } from '.
 
 /** A finding in words (structured.finding.<code>), its path first when it has one. */
 export const findingText = (f: { code: string; params: readonly MessageParam[] }, t: Translate) => t(`structured.finding.${f.code}`, f.params);
-export const problemText = (p: Pick<SdProblem, 'code' | 'params'>, t: Translate) => t(`structured.problem.${p.code}`, p.params);
+/** A problem in words: its parameters, then its line and column ("… (line 4, column 67)"); a JSON error's kind in words. */
+export function problemText(p: Pick<SdProblem, 'code' | 'params' | 'place'>, t: Translate): string {
+  const params: MessageParam[] = p.code === 'jsonSyntax' ? [t(`structured.jsonError.${String(p.params[0])}`)] : [...p.params];
+  return t(`structured.problem.${p.code}`, [...params, p.place?.line ?? '—', p.place?.column ?? '—']);
+}
 
 function finding(f: SdFinding, t: Translate): ReportStructuredFinding {
   return { code: f.code, severity: f.severity, path: f.path, params: f.params.map(paramText), message: findingText(f, t), line: f.line, source: f.source, feature: f.feature };
@@ -48,7 +52,7 @@ export interface StructuredTypeLine {
   verdict: SdVerdict | 'lost' | 'rendered';
   errors: number;
   warnings: number;
-  firstError: string | null;
+  firstError: { code: string; path: string; params: readonly MessageParam[] } | null;
 }
 
 const WORST: Record<StructuredTypeLine['verdict'], number> = { lost: 6, errors: 5, warnings: 4, retired: 3, rendered: 2, eligible: 1, none: 0 };
@@ -62,7 +66,7 @@ export interface SummaryItem {
 }
 
 /** Per item type, worst first: what the first-screen line, the site check's column and the Markdown summary say. */
-export function structuredTypeLines(items: readonly SummaryItem[], t: Translate): StructuredTypeLine[] {
+export function structuredTypeLines(items: readonly SummaryItem[]): StructuredTypeLine[] {
   const by = new Map<string, StructuredTypeLine>();
   for (const j of items) {
     const type = j.types[0] ?? '?';
@@ -72,7 +76,7 @@ export function structuredTypeLines(items: readonly SummaryItem[], t: Translate)
     for (const f of j.findings) {
       if (f.severity === 'error') {
         line.errors++;
-        line.firstError ??= f.code === 'required' ? t('structured.summary.missing', [f.path]) : findingText(f, t);
+        line.firstError ??= { code: f.code, path: f.path, params: f.params };
       } else if (f.severity === 'warning') line.warnings++;
     }
     by.set(type, line);
@@ -80,15 +84,33 @@ export function structuredTypeLines(items: readonly SummaryItem[], t: Translate)
   return [...by.values()].sort((a, b) => WORST[b.verdict] - WORST[a.verdict] || (a.type < b.type ? -1 : 1));
 }
 
-/** "Product: 1 error (offers.price missing) · BreadcrumbList: eligible" (types without a rich result left out unless nothing else). */
-export function structuredSummary(items: readonly SummaryItem[], t: Translate): string {
-  const lines = structuredTypeLines(items, t);
-  if (!lines.length) return t('structured.summary.none');
+/** A message and its parameters; a parameter may itself be a message (the first error inside a type's line). */
+export interface StructuredMessage {
+  key: string;
+  params: (MessageParam | StructuredMessage)[];
+}
+
+/** The summary as messages, one per type (types without a rich result left out, unless nothing else is there). */
+export function structuredSummaryMessages(items: readonly SummaryItem[]): StructuredMessage[] {
+  const lines = structuredTypeLines(items);
+  if (!lines.length) return [{ key: 'structured.summary.none', params: [] }];
   const shown = lines.filter((l) => l.verdict !== 'none');
-  return (shown.length ? shown : lines)
-    .map((l) => {
-      if (l.verdict === 'errors') return t('structured.summary.errors', [l.type, l.errors, l.firstError ?? '']);
-      return t(`structured.summary.${l.verdict}`, [l.type, l.warnings]);
-    })
+  return (shown.length ? shown : lines).map((l): StructuredMessage => {
+    if (l.verdict !== 'errors') return { key: `structured.summary.${l.verdict}`, params: [l.type, l.warnings] };
+    const f = l.firstError!;
+    const first: StructuredMessage = f.code === 'required' ? { key: 'structured.summary.missing', params: [f.path] } : { key: `structured.finding.${f.code}`, params: [...f.params] };
+    return { key: 'structured.summary.errors', params: [l.type, l.errors, first] };
+  });
+}
+
+/** A message in words, its message parameters first. */
+export function structuredMessageText(m: StructuredMessage, t: Translate): string {
+  return t(m.key, m.params.map((p) => (typeof p === 'object' && 'key' in p ? structuredMessageText(p, t) : p)));
+}
+
+/** "Product: 1 error (offers.price missing) · BreadcrumbList: eligible". */
+export function structuredSummary(items: readonly SummaryItem[], t: Translate): string {
+  return structuredSummaryMessages(items)
+    .map((m) => structuredMessageText(m, t))
     .join(' · ');
 }

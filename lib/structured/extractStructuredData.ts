@@ -132,5 +132,6 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
     const place = placeOf(cut);
     problems.push({ code: 'blockCut', format: 'jsonld', severity: 'error', params: [place.byte === null ? cut : H + place.byte], place });
   }
-  return { source: input.source, nodes, items, problems, jsonLdChars, offsetsExact: input.offsetsExact ?? true };
+  const cutByte = Number.isFinite(cut) && input.byteAt ? H + placeOf(cut).byte! : null;
+  return { source: input.source, nodes, items, problems, jsonLdChars, offsetsExact: input.offsetsExact ?? true, cutResponseByte: cutByte };
 }

@@ -108,6 +108,8 @@ export interface SdExtract {
   jsonLdChars: number;
   /** The body offsets are exact (false: a stateful charset, where they are estimates). */
   offsetsExact: boolean;
+  /** Where Googlebot's cut falls (response byte, headers included), or null when nothing is cut or no bytes were given. */
+  cutResponseByte: number | null;
 }
 
 /** A finding of the validation. `path`: the property path from the item ("offers.price"), "" for the item itself. */

@@ -6,6 +6,7 @@ import type { MessageParam } from '../../../lib/i18n';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { severityLabel } from '../../../components/CompareText';
 import { summaryFacts, type SummaryFact, type SummaryId, type SummaryParam } from './derive';
+import { structuredMessageText } from '../../../lib/report';
 import type { TabReport } from './types';
 
 export type { SummaryId };
@@ -28,6 +29,7 @@ const word = (p: SummaryParam): MessageParam => {
   if ('list' in p) return formatList(p.list);
   if ('when' in p) return formatWhen(p.when);
   if ('key' in p) return tDynamic(p.key);
+  if ('message' in p) return structuredMessageText(p.message, tDynamic);
   return severityLabel(p.severity);
 };
 
@@ -38,6 +40,6 @@ export function summaryLines(r: TabReport, result: IndexabilityResult): SummaryL
     section: f.section,
     label: tDynamic(f.label),
     state: f.state,
-    text: f.parts.map((p) => tDynamic(p.key, p.params.map(word))).join('; '),
+    text: f.parts.map((p) => tDynamic(p.key, p.params.map(word))).join(f.id === 'structured' ? ' · ' : '; '),
   }));
 }

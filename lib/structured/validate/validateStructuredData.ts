@@ -295,7 +295,7 @@ function judge(source: SdExtract, it: SdItem, now: number, cutByte: number | nul
     c.feature = f.id;
     if (f.status === 'retired') {
       retired = true;
-      push(c, { code: 'featureRetired', severity: 'info', path: '', params: [it.types.join(', '), f.since ?? '', f.id], line: it.place.line, source: f.statusSource ?? f.source, feature: f.id });
+      push(c, { code: 'featureRetired', severity: 'info', path: '', params: [it.types.join(', '), { date: Date.parse(`${f.since}T00:00:00Z`) }, f.id], line: it.place.line, source: f.statusSource ?? f.source, feature: f.id });
       continue;
     }
     const rule = OBJECT_RULES.get(f.rule);
@@ -321,7 +321,7 @@ export function validateStructuredData(input: ValidateInput): SdReport {
   const served = input.served;
   const keys = new Set<string>();
   if (served) for (const it of served.items) {
-    items.push(judge(served, it, input.now, input.cutByte ?? null));
+    items.push(judge(served, it, input.now, input.cutByte ?? served.cutResponseByte));
     keys.add(signature(served, it));
   }
   const r = input.rendered;

@@ -69,7 +69,7 @@ describe('retired rich results', () => {
   it("FAQPage (Google's example): retired since 2026-05-07, citing the FAQ page", () => {
     const { report } = judge(fs.readFileSync(path.resolve(__dirname, '../../fixtures/structured/faqpage-google.html'), 'utf8'));
     expect(report.items[0]!.verdict).toBe('retired');
-    expect(report.items[0]!.findings[0]).toMatchObject({ code: 'featureRetired', params: ['FAQPage', '2026-05-07', 'faq'], source: 'https://developers.google.com/search/docs/appearance/structured-data/faqpage' });
+    expect(report.items[0]!.findings[0]).toMatchObject({ code: 'featureRetired', params: ['FAQPage', { date: Date.parse('2026-05-07T00:00:00Z') }, 'faq'], source: 'https://developers.google.com/search/docs/appearance/structured-data/faqpage' });
   });
 
   it('HowTo: retired since 2023-09-13; a Recipe (a HowTo subtype) is not', () => {
@@ -82,7 +82,7 @@ describe('retired rich results', () => {
   it('ClaimReview, SpecialAnnouncement, Vehicle: retired on 2025-06-12 (the June 2025 post)', () => {
     for (const type of ['ClaimReview', 'SpecialAnnouncement', 'Car']) {
       const r = judge(`<script type="application/ld+json">{"@context":"https://schema.org","@type":"${type}","name":"x"}</script>`).report;
-      expect(r.items[0]!.findings.find((f) => f.code === 'featureRetired')).toMatchObject({ params: [type, '2025-06-12', expect.any(String)], source: 'https://developers.google.com/search/blog/2025/06/simplifying-search-results' });
+      expect(r.items[0]!.findings.find((f) => f.code === 'featureRetired')).toMatchObject({ params: [type, { date: Date.parse('2025-06-12T00:00:00Z') }, expect.any(String)], source: 'https://developers.google.com/search/blog/2025/06/simplifying-search-results' });
     }
   });
 });
