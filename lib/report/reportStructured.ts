@@ -98,7 +98,7 @@ export function structuredSummaryMessages(items: readonly SummaryItem[]): Struct
   return (shown.length ? shown : lines).map((l): StructuredMessage => {
     if (l.verdict !== 'errors') return { key: `structured.summary.${l.verdict}`, params: [l.type, l.warnings] };
     const f = l.firstError!;
-    const first: StructuredMessage = f.code === 'required' ? { key: 'structured.summary.missing', params: [f.path] } : { key: `structured.finding.${f.code}`, params: [...f.params] };
+    const first: StructuredMessage = (f.code === 'required' || f.code === 'requiredOneOf') && f.path ? { key: 'structured.summary.missing', params: [f.path] } : { key: `structured.finding.${f.code}`, params: [...f.params] };
     return { key: 'structured.summary.errors', params: [l.type, l.errors, first] };
   });
 }

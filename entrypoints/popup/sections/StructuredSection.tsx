@@ -11,7 +11,7 @@ function Item({ j }: { j: SdJudged }) {
   const it = j.item;
   const place = it.status === 'rendered' ? i18n.t('structured.placeRendered', [it.place.line]) : i18n.t('structured.place', [it.place.line, it.responseByte ?? it.place.byte ?? 0]);
   return (
-    <li data-testid="structured-item" data-types={it.types.join(' ')} data-status={it.status} data-verdict={j.verdict} data-format={it.format}>
+    <li data-testid="structured-item" data-types={it.types.join(' ')} data-status={it.status} data-verdict={j.verdict} data-format={it.format} data-byte={it.place.byte ?? ''} data-response-byte={it.responseByte ?? ''}>
       <strong className="cs-code">{it.types.join(', ') || '?'}</strong> — {tDynamic(`structured.verdict.${j.verdict}`)}
       <div className="cs-muted">
         {tDynamic(`structured.format.${it.format}`)} · {tDynamic(`structured.status.${it.status}`)} · {place}

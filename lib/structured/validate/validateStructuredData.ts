@@ -27,6 +27,7 @@ interface Ctx {
   now: number;
   errors: number;
   warnings: number;
+  seen: Set<string>;
 }
 
 const isA = (() => {
@@ -41,6 +42,10 @@ const isA = (() => {
 const nodeIs = (n: SdNode, types: readonly string[]) => n.types.some((t) => types.some((x) => isA(t, x)));
 
 function push(c: Ctx, f: SdFinding) {
+  // Two features asking the same of the same property (a product snippet and a merchant listing both need offers.price): said once.
+  const key = `${f.code} ${f.severity} ${f.path} ${f.params.map(String).join(' ')}`;
+  if (c.seen.has(key)) return;
+  c.seen.add(key);
   if (f.severity === 'error') c.errors++;
   else if (f.severity === 'warning') c.warnings++;
   if (c.findings.length < MAX_FINDINGS) c.findings.push(f);
@@ -103,7 +108,8 @@ function checkProp(c: Ctx, n: number, node: SdNode, rule: ObjectRule, pr: PropRu
       ...base,
       code: one ? (required ? 'required' : 'recommended') : required ? 'requiredOneOf' : 'recommendedOneOf',
       severity: required ? 'error' : 'warning',
-      path: one ? join(path, pr.paths[0]!) : path,
+      // The first alternative is the one Google names first (offers.price before offers.priceSpecification.price).
+      path: join(path, pr.paths[0]!),
       params: one ? [pr.paths[0]!] : [pr.paths.join(', ')],
       line: node.place.line,
     });
@@ -285,7 +291,7 @@ const asWritten = (() => {
 
 function judge(source: SdExtract, it: SdItem, now: number, cutByte: number | null): SdJudged {
   const ex = it.status === 'lost' ? asWritten(source) : source;
-  const c: Ctx = { ex, findings: [], feature: null, now, errors: 0, warnings: 0 };
+  const c: Ctx = { ex, findings: [], feature: null, now, errors: 0, warnings: 0, seen: new Set() };
   const googlebot = 'https://developers.google.com/search/docs/crawling-indexing/googlebot';
   if (it.status === 'cut' && it.format === 'jsonld') push(c, { code: 'itemCut', severity: 'error', path: '', params: [cutByte ?? ''], line: it.place.line, source: googlebot, feature: null });
   if (it.status === 'lost') push(c, { code: 'itemLost', severity: 'error', path: '', params: [it.responseByte ?? ''], line: it.place.line, source: googlebot, feature: null });
