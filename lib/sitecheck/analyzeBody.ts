@@ -28,12 +28,17 @@ export interface BodyToAnalyze {
   limit: number;
   /** Now (for dates that have passed in structured data); default Date.now(). */
   now?: number;
+  /** False: the structured data is not read (the bench's baseline: the cost of reading it). Default true. */
+  structuredData?: boolean;
 }
 
 /** The structured data of HTML under the limit (nothing cut), from tokens already read. */
 function structuredOf(html: string, body: Uint8Array, charset: string, headerBytes: number, url: string, tokens: StructuredTokens): SdExtract {
-  const mapper = createByteMapper(body, html, resolveCharset(charset, body));
-  return extractStructuredData({ html, source: 'served', cut: null, baseUrl: url, byteAt: (i) => mapper.byteAt(i), headerBytes, offsetsExact: mapper.exact, treeOf: (h) => parse5Tree(h), tokens });
+  // The byte mapper is made only when an offset is asked for (most pages have nothing to place).
+  let mapper: ReturnType<typeof createByteMapper> | null = null;
+  const byteAt = (i: number) => (mapper ??= createByteMapper(body, html, resolveCharset(charset, body))).byteAt(i);
+  const ex = extractStructuredData({ html, source: 'served', cut: null, baseUrl: url, byteAt, headerBytes, treeOf: (h) => parse5Tree(h), tokens });
+  return mapper === null ? ex : { ...ex, offsetsExact: (mapper as { exact: boolean }).exact };
 }
 
 export interface BodyAnalysis {
@@ -81,7 +86,9 @@ export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
       const bytes: BytesInput = { complete: f.complete, limit, headerBytes, bodyBytes, truncated: false, cutOffset: null, lost: [] };
       // One decode, one scan: the signals and the structured data's tokens together.
       const html = decodeText(kept, charset);
-      const { signals, tokens } = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: kept.length, truncated: false });
+      const withStructured = f.structuredData !== false;
+      const { signals, tokens } = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: kept.length, truncated: false }, withStructured);
+      if (!withStructured) return { bytes, served: signals, structured: null };
       const ex = structuredOf(html, kept, charset, headerBytes, f.finalUrl, tokens!);
       return { bytes, served: signals, structured: await judged(ex, null, now) };
     }
@@ -92,6 +99,7 @@ export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
     const html = keptTextIsPrefix(c, kept, charset) ? text.slice(0, c.charIndex) : decodeText(visible, charset);
     const bytes = bytesInputFrom(report, f.complete);
     const served = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: visible.length, truncated: bytes.truncated }, false).signals;
+    if (f.structuredData === false) return { bytes, served, structured: null };
     // Structured data from everything kept, the part past the cut included: what lies there is lost.
     const ex = structuredFromBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, baseUrl: f.finalUrl, treeOf: (h) => parse5Tree(h), text, cutoff: c });
     text = '';

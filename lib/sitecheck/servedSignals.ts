@@ -22,7 +22,8 @@ export function servedSignals(html: string, url: string, read: { bytesRead: numb
  */
 export function servedSignalsAndTokens(html: string, url: string, read: { bytesRead: number; truncated: boolean }, withTokens = true): { signals: PageSignals; tokens: StructuredTokens | null } {
   const c = new SignalCollector(html);
-  const tokens = withTokens ? new StructuredTokens(c) : null;
+  // parse5 places the elements itself: the tag starts are not recorded.
+  const tokens = withTokens ? new StructuredTokens(c, false) : null;
   new HtmlScanner(html, html.length, tokens ?? c).run(Infinity);
   return { signals: collectSignals(c.outOfModel ? parse5Document(html) : c.document(), 'served', url, read), tokens };
 }

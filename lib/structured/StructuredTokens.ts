@@ -41,7 +41,15 @@ export class StructuredTokens implements TokenSink {
   private open: JsonLdBlock | null = null;
   private foreign = 0;
 
-  constructor(private readonly primary: TokenSink | null = null) {}
+  /**
+   * `primary`: the sink this one listens beside (it decides the tokenizer's states). `placeTags`:
+   * record where the tags carrying microdata or RDFa attributes start (tagStarts) — only a tree
+   * builder that does not know offsets needs them (the browser's DOMParser; parse5 knows its own).
+   */
+  constructor(
+    private readonly primary: TokenSink | null = null,
+    private readonly placeTags = true,
+  ) {}
 
   get inForeign(): boolean {
     return this.primary ? this.primary.inForeign : this.foreign > 0;
@@ -59,8 +67,11 @@ export class StructuredTokens implements TokenSink {
 
   startTag(t: TagSpan): RawMode {
     const name = t.name;
-    const ordinal = this.ordinals.get(name) ?? 0;
-    this.ordinals.set(name, ordinal + 1);
+    let ordinal = 0;
+    if (this.placeTags) {
+      ordinal = this.ordinals.get(name) ?? 0;
+      this.ordinals.set(name, ordinal + 1);
+    }
     const mode = this.primary ? this.primary.startTag(t) : this.ownMode(t);
     if (t.attrs.length) {
       let marked = false;
@@ -77,7 +88,7 @@ export class StructuredTokens implements TokenSink {
           marked = true;
         } else if (a.name === 'property' || a.name === 'resource' || a.name === 'prefix' || a.name === 'rel') marked = true;
       }
-      if (marked) {
+      if (marked && this.placeTags) {
         let byOrdinal = this.tagStarts.get(name);
         if (!byOrdinal) this.tagStarts.set(name, (byOrdinal = new Map()));
         byOrdinal.set(ordinal, t.start);

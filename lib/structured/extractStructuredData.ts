@@ -81,6 +81,11 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
   }
   t.resolveRefs();
   for (const c of findIdCycles(t)) t.problem(c);
+  const cutInBlock = Number.isFinite(cut) && tokens.blocks.some((b) => b.contentStart < cut && (b.unterminated || b.contentEnd + 9 > cut));
+  if (!t.nodes.length && !t.problems.length && !cutInBlock) {
+    // Nothing to place: no line table, no byte offsets.
+    return { source: input.source, nodes: [], items: [], problems: [], jsonLdChars, offsetsExact: input.offsetsExact ?? true, cutResponseByte: null };
+  }
 
   // Places: every offset mapped once, in increasing order (the byte mapper is a cursor).
   const starts = lineStarts(html);
@@ -99,6 +104,8 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
   const propLine = (at: number) => lineOf(starts, Math.max(0, at)) + 1;
 
   const nodes: SdNode[] = t.nodes.map((n) => {
+    // JSON-LD names a property once per object (nothing to merge unless the cut falls inside).
+    if (n.format === 'jsonld' && !Number.isFinite(cut)) return { types: n.types, id: n.id, props: n.props.map((p) => ({ name: p.name, values: p.values, line: propLine(p.at), kept: true })), place: placeOf(n.at) };
     // One property per name, its values in order (microdata and RDFa list a name once per element).
     const byName = new Map<string, SdProperty>();
     for (const p of n.props) {

@@ -255,14 +255,20 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
    * chunk of its own, loaded only when there is something to judge.
    */
   const structuredOf = async (r: TabReport, headerBytes: number, renderDone: Promise<void>): Promise<SdReport> => {
+    // `npm run bench` reads cs-structured-served (the page's read) and cs-structured-judged (the validator's load and work).
+    const t0 = performance.now();
     const served = await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit });
+    performance.measure('cs-structured-served', { start: t0 });
     await renderDone;
     const render = current(r)?.render.value ?? null;
     const html = render?.rendered?.html;
     const rendered = html ? extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: render.finalUrl, treeOf: domTreeOf }) : null;
     if (!served.items.length && !served.problems.length && !rendered?.items.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
+    const t1 = performance.now();
     const { validateStructuredData } = await import('../../../lib/structured/validate');
-    return validateStructuredData({ served, rendered, now: clock.now() });
+    const judged = validateStructuredData({ served, rendered, now: clock.now() });
+    performance.measure('cs-structured-judged', { start: t1 });
+    return judged;
   };
 
   /** Every step of a new report, each within its time limit. Resolves when all have ended. */

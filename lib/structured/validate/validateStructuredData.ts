@@ -1,4 +1,4 @@
-import type { SdExtract, SdFinding, SdItem, SdJudged, SdNode, SdReport, SdValue, SdVerdict } from '../types';
+import type { SdExtract, SdFinding, SdItem, SdJudged, SdNode, SdProperty, SdReport, SdValue, SdVerdict } from '../types';
 import { FEATURES, OBJECT_RULES } from './googleRules';
 import type { FeatureRule, ObjectRule, PropRule, ValueKind } from './ruleTypes';
 import { enumValue, isDate, isDateTime, scalarIs, valueText } from './valueKinds';
@@ -30,15 +30,7 @@ interface Ctx {
   seen: Set<string>;
 }
 
-const isA = (() => {
-  const cache = new Map<string, boolean>();
-  return (type: string, ancestor: string) => {
-    const k = `${type} ${ancestor}`;
-    let v = cache.get(k);
-    if (v === undefined) cache.set(k, (v = V.isA(type, ancestor)));
-    return v;
-  };
-})();
+const isA = (type: string, ancestor: string) => type === ancestor || V.ancestors(type).has(ancestor);
 const nodeIs = (n: SdNode, types: readonly string[]) => n.types.some((t) => types.some((x) => isA(t, x)));
 
 function push(c: Ctx, f: SdFinding) {
@@ -52,12 +44,40 @@ function push(c: Ctx, f: SdFinding) {
 }
 
 const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
-const keptProp = (n: SdNode, name: string) => n.props.find((p) => p.name === name && p.kept);
+/** A node's kept properties by name, built on the first look-up (rules look up the same entity's properties many times). */
+const byName = new WeakMap<SdNode, Map<string, SdProperty>>();
+function keptProp(n: SdNode, name: string): SdProperty | undefined {
+  if (n.props.length < 6) {
+    for (const p of n.props) if (p.name === name && p.kept) return p;
+    return undefined;
+  }
+  let m = byName.get(n);
+  if (!m) {
+    m = new Map();
+    for (const p of n.props) if (p.kept && !m.has(p.name)) m.set(p.name, p);
+    byName.set(n, m);
+  }
+  return m.get(name);
+}
+
+const pathParts = new Map<string, string[]>();
+const partsOf = (path: string) => {
+  let p = pathParts.get(path);
+  if (!p) pathParts.set(path, (p = path.split('.')));
+  return p;
+};
+const NONE: SdValue[] = [];
 
 /** The values at a dotted path ("priceSpecification.price"), following entities; the line of the first property found. */
 function valuesAt(ex: SdExtract, n: number, path: string): { values: SdValue[]; line: number | null } {
+  const parts = partsOf(path);
+  if (parts.length === 1) {
+    // The common case: one property of the entity, its values as they are (null values left out).
+    const p = keptProp(ex.nodes[n]!, path);
+    if (!p) return { values: NONE, line: null };
+    return { values: p.values.some((v) => v.t === 'null') ? p.values.filter((v) => v.t !== 'null') : p.values, line: p.line };
+  }
   let frontier = [n];
-  const parts = path.split('.');
   let line: number | null = null;
   let values: SdValue[] = [];
   for (let k = 0; k < parts.length; k++) {
@@ -86,6 +106,13 @@ function kindMatches(ex: SdExtract, k: ValueKind, v: SdValue): boolean {
 
 const kindCode = (k: ValueKind) => (typeof k === 'string' ? k : 'node' in k ? k.node.join('/') : 'enum' in k ? k.enum : k.oneOf.join('/'));
 
+const entriesCache = new WeakMap<object, [string, string][]>();
+const applyEntries = (o: Readonly<Record<string, string>>) => {
+  let e = entriesCache.get(o);
+  if (!e) entriesCache.set(o, (e = Object.entries(o)));
+  return e;
+};
+
 function applyRule(c: Ctx, n: number, rule: ObjectRule, path: string, nested: boolean, last: boolean): void {
   const node = c.ex.nodes[n]!;
   for (const pr of rule.props) {
@@ -99,35 +126,52 @@ function applyRule(c: Ctx, n: number, rule: ObjectRule, path: string, nested: bo
 
 function checkProp(c: Ctx, n: number, node: SdNode, rule: ObjectRule, pr: PropRule, path: string, last: boolean): void {
   const required = pr.level === 'required';
-  const found = pr.paths.map((p) => ({ path: p, ...valuesAt(c.ex, n, p) })).filter((f) => f.values.length > 0);
-  const base = { source: rule.source, feature: c.feature };
-  if (!found.length) {
+  // The alternatives that have values (most rules name one property: no arrays, no spreads).
+  let found: { path: string; values: SdValue[]; line: number | null }[] | null = null;
+  for (const alt of pr.paths) {
+    const got = valuesAt(c.ex, n, alt);
+    if (got.values.length) (found ??= []).push({ path: alt, values: got.values, line: got.line });
+  }
+  if (!found) {
     if (pr.exceptLast && last) return;
     const one = pr.paths.length === 1;
     push(c, {
-      ...base,
       code: one ? (required ? 'required' : 'recommended') : required ? 'requiredOneOf' : 'recommendedOneOf',
       severity: required ? 'error' : 'warning',
       // The first alternative is the one Google names first (offers.price before offers.priceSpecification.price).
       path: join(path, pr.paths[0]!),
       params: one ? [pr.paths[0]!] : [pr.paths.join(', ')],
       line: node.place.line,
+      source: rule.source,
+      feature: c.feature,
     });
     return;
   }
   for (const f of found) {
-    const at = join(path, f.path);
     if (pr.kinds) {
-      const bad = f.values.find((v) => !pr.kinds!.some((k) => kindMatches(c.ex, k, v)));
+      let bad: SdValue | undefined;
+      for (const v of f.values) {
+        let ok = false;
+        for (const k of pr.kinds) if (kindMatches(c.ex, k, v)) {
+          ok = true;
+          break;
+        }
+        if (!ok) {
+          bad = v;
+          break;
+        }
+      }
       if (bad) {
         const enumKind = pr.kinds.find((k) => typeof k !== 'string' && ('enum' in k || 'oneOf' in k));
+        const single = enumKind !== undefined && pr.kinds.length === 1;
         push(c, {
-          ...base,
-          code: enumKind && pr.kinds.length === 1 ? 'valueEnum' : 'valueType',
+          code: single ? 'valueEnum' : 'valueType',
           severity: required ? 'error' : 'warning',
-          path: at,
-          params: enumKind && pr.kinds.length === 1 ? [f.path, valueText(bad), kindCode(enumKind)] : [f.path, pr.kinds.map(kindCode).join(' | '), bad.t === 'node' ? (c.ex.nodes[bad.n]!.types.join(', ') || '{}') : valueText(bad)],
+          path: join(path, f.path),
+          params: single ? [f.path, valueText(bad), kindCode(enumKind)] : [f.path, pr.kinds.map(kindCode).join(' | '), bad.t === 'node' ? c.ex.nodes[bad.n]!.types.join(', ') || '{}' : valueText(bad)],
           line: f.line ?? node.place.line,
+          source: rule.source,
+          feature: c.feature,
         });
       }
     }
@@ -135,19 +179,23 @@ function checkProp(c: Ctx, n: number, node: SdNode, rule: ObjectRule, pr: PropRu
       for (const v of f.values) {
         const s = v.t === 'text' ? v.v.trim() : '';
         if ((isDate(s) || isDateTime(s)) && Date.parse(s.length === 10 ? `${s}T23:59:59Z` : s) < c.now) {
-          push(c, { ...base, code: 'datePassed', severity: 'warning', path: at, params: [f.path, s], line: f.line ?? node.place.line });
+          push(c, { code: 'datePassed', severity: 'warning', path: join(path, f.path), params: [f.path, s], line: f.line ?? node.place.line, source: rule.source, feature: c.feature });
           break;
         }
       }
     }
     if (pr.apply) {
-      const nodes = f.values.filter((v): v is { t: 'node'; n: number } => v.t === 'node');
-      nodes.forEach((v, k) => {
+      let count = 0;
+      for (const v of f.values) if (v.t === 'node') count++;
+      let k = 0;
+      for (const v of f.values) {
+        if (v.t !== 'node') continue;
         const child = c.ex.nodes[v.n]!;
-        const id = typeof pr.apply === 'string' ? pr.apply : Object.entries(pr.apply!).find(([t]) => nodeIs(child, [t]))?.[1];
+        const id = typeof pr.apply === 'string' ? pr.apply : applyEntries(pr.apply).find(([t]) => nodeIs(child, [t]))?.[1];
         const r = id ? OBJECT_RULES.get(id) : undefined;
-        if (r) applyRule(c, v.n, r, at, true, k === nodes.length - 1);
-      });
+        if (r) applyRule(c, v.n, r, join(path, f.path), true, ++k === count);
+        else k++;
+      }
     }
   }
 }
@@ -228,13 +276,23 @@ function conformance(c: Ctx, root: number): void {
 }
 
 /** The rich result features an item's types can give (retired ones included, to say so). */
+const candidatesByTypes = new Map<string, FeatureRule[]>();
+/** The features an entity of these types can give, before their conditions (computed once per set of types). */
+function candidates(node: SdNode): FeatureRule[] {
+  const key = node.types.join(' ');
+  let c = candidatesByTypes.get(key);
+  if (!c) {
+    c = FEATURES.filter((f) => (f.exact ? node.types.some((t) => f.types.includes(t)) : nodeIs(node, f.types)) && !(f.notTypes && nodeIs(node, f.notTypes)));
+    candidatesByTypes.set(key, c);
+  }
+  return c;
+}
+
 export function featuresOf(ex: SdExtract, n: number): FeatureRule[] {
   const node = ex.nodes[n]!;
   const families = new Set<string>();
   const out: FeatureRule[] = [];
-  for (const f of FEATURES) {
-    if (f.exact ? !node.types.some((t) => f.types.includes(t)) : !nodeIs(node, f.types)) continue;
-    if (f.notTypes && nodeIs(node, f.notTypes)) continue;
+  for (const f of candidates(node)) {
     if (f.family && families.has(f.family)) continue;
     if (f.when) {
       const vals = valuesAt(ex, n, f.when.has).values;
@@ -326,11 +384,11 @@ export function validateStructuredData(input: ValidateInput): SdReport {
   const items: SdJudged[] = [];
   const served = input.served;
   const keys = new Set<string>();
+  const r = input.rendered;
   if (served) for (const it of served.items) {
     items.push(judge(served, it, input.now, input.cutByte ?? served.cutResponseByte));
-    keys.add(signature(served, it));
+    if (r) keys.add(signature(served, it));
   }
-  const r = input.rendered;
   if (r) for (const it of r.items) if (!keys.has(signature(r, it))) items.push(judge(r, { ...it, status: 'rendered' }, input.now, null));
   const problems = [...(served?.problems ?? []), ...(r?.problems ?? []).filter((p) => p.code !== 'blockCut')];
   let errors = 0;

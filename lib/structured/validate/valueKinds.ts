@@ -30,11 +30,25 @@ function realDate(s: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
-export const isDate = (s: string) => DATE.test(s) && realDate(s);
-export const isDateTime = (s: string) => DATETIME.test(s) && realDate(s);
+/** A memo of a string test (pages repeat the same dates and URLs hundreds of times); bounded. */
+function memo(test: (s: string) => boolean): (s: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (s) => {
+    let v = seen.get(s);
+    if (v === undefined) {
+      if (seen.size >= 4096) seen.clear();
+      seen.set(s, (v = test(s)));
+    }
+    return v;
+  };
+}
+
+export const isDate = memo((s) => DATE.test(s) && realDate(s));
+export const isDateTime = memo((s) => DATETIME.test(s) && realDate(s));
 
 /** An absolute http(s) URL, or a relative one (Google resolves it against the page): not empty, no spaces, no other scheme (data:, javascript:). */
-export function isUrl(s: string): boolean {
+export const isUrl = memo(urlTest);
+function urlTest(s: string): boolean {
   if (!s || /\s/.test(s)) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
   if (scheme && !/^https?$/i.test(scheme[1]!)) return false;

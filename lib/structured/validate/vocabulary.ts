@@ -14,6 +14,10 @@ const DATA_TYPES = new Set(['Text', 'URL', 'Number', 'Integer', 'Float', 'Boolea
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
+/** Per type, computed once: the type and its ancestors, and every property it or an ancestor has. */
+const ancestorsCache = new Map<string, Set<string>>();
+const propsCache = new Map<string, Set<string>>();
+
 /** The schema.org vocabulary shipped with Crawlscope (never fetched): types, their ancestors, properties and their ranges, enumerations. */
 export const vocabulary = {
   version: T.version,
@@ -22,6 +26,8 @@ export const vocabulary = {
   isProperty: (name: string) => own(T.props, name),
   /** The type and every ancestor (iterative; the hierarchy has multiple parents). */
   ancestors(name: string): Set<string> {
+    const had = ancestorsCache.get(name);
+    if (had) return had;
     const out = new Set<string>();
     const stack = [name];
     while (stack.length) {
@@ -31,6 +37,7 @@ export const vocabulary = {
       const e = own(T.types, t) ? T.types[t] : undefined;
       if (e) stack.push(...e[0]);
     }
+    ancestorsCache.set(name, out);
     return out;
   },
   /** `type` is `ancestor` or one of its subtypes. */
@@ -39,8 +46,13 @@ export const vocabulary = {
   },
   /** The property belongs to the type or one of its ancestors. */
   hasProperty(type: string, prop: string): boolean {
-    for (const t of this.ancestors(type)) if (own(T.types, t) && T.types[t]![1].includes(prop)) return true;
-    return false;
+    let all = propsCache.get(type);
+    if (!all) {
+      all = new Set<string>();
+      for (const t of this.ancestors(type)) if (own(T.types, t)) for (const p of T.types[t]![1]) all.add(p);
+      propsCache.set(type, all);
+    }
+    return all.has(prop);
   },
   ranges: (prop: string): readonly string[] => (own(T.props, prop) ? T.props[prop]!.r : []),
   supersededBy: (prop: string): string | null => (own(T.props, prop) ? (T.props[prop]!.s ?? null) : null),
