@@ -22,7 +22,8 @@ import type { SdExtract } from '../lib/structured/types';
 export interface RenderJobState {
   id: string;
   state: 'running' | 'done';
-  phase: 'document' | 'rendering' | 'snapshot';
+  /** 'experiments': renders with one of Googlebot's rules lifted, to find a difference's cause. */
+  phase: 'document' | 'rendering' | 'snapshot' | 'experiments';
   requests: number;
   inFlight: number;
   elapsedMs: number;

@@ -14,10 +14,13 @@ export {
   type RenderViewport,
 } from './renderPolicy';
 export { renderSnapshot } from './renderSnapshot';
-export { changesIndexing } from './changesIndexing';
+export { changesIndexing, missesContent } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
 export { findScripts, type ScriptInSource } from './findScripts';
-export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
+export { compareRender, findMisses, ruleCandidates, causeOfMiss, itemsOf, NEARLY_EMPTY_SHARE, TEXT_MIN_WORDS, SAMPLES, type CompareRenderInput, type RenderSide, type RenderMiss, type RuleCandidate } from './compareRender';
+export { renderCompared, MIN_EXPERIMENT_MS, MAX_EXPERIMENTS, type RenderPass, type RenderRole, type RenderComparedOptions } from './renderCompared';
+export { googlebotRules, visitorRules, liftRule, robotsApplies, type RenderRules } from './renderRules';
+export { visitorUserAgent, engineFromUserAgent, type RenderEngine } from './visitorUserAgent';
 export { renderShimSource, renderDeleteDatabasesSource, renderPageLogShimSource, readRenderPageLogSource, pageLogFrom, type RenderPageLog } from './pageShims';
 export { renderWithCdp, type CdpSession } from './renderWithCdp';
-export { startRender, noPageEvents, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RobotsVerdict } from './renderRun';
+export { startRender, noPageEvents, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, RENDER_DOCUMENT_CAP, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RenderEvidence, type RobotsVerdict } from './renderRun';
