@@ -8,3 +8,4 @@ export type { SdElement, SdTree } from './SdElement';
 export { parseJson, type JsonNode, type JsonParse, type JsonErrorCode } from './parseJson';
 export { MAX_JSONLD_CHARS, MAX_JSON_DEPTH, MAX_NODES } from './limits';
 export type * from './types';
+export { structuredViews, type StructuredViewRow } from './structuredViews';

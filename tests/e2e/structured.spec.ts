@@ -18,10 +18,10 @@ async function openSection(popup: Page) {
   return section;
 }
 
-async function renderFromPopup(context: BrowserContext, popup: Page): Promise<void> {
+async function renderFromPopup(context: BrowserContext, popup: Page): Promise<Page> {
   const [r] = await Promise.all([context.waitForEvent('page'), popup.getByTestId('render-open').click()]);
   await r.getByTestId('render-result').waitFor({ timeout: 45_000 });
-  await r.close();
+  return r;
 }
 
 test.describe('Structured data', () => {
@@ -60,7 +60,15 @@ test.describe('Structured data', () => {
     await expect(popup.locator('[data-testid=structured-item]')).toHaveCount(1);
     await expect(item(popup, 'BreadcrumbList')).toHaveAttribute('data-status', 'served');
     await expect(popup.getByTestId('structured-render-note')).toHaveText(say('structured.renderNote'));
-    await renderFromPopup(context, popup);
+    const r = await renderFromPopup(context, popup);
+    // The render page, side by side: the Product is not in the HTML as served, it is in Googlebot's render and in your browser.
+    const row = r.locator('[data-testid=render-structured] tr[data-type=Product]');
+    await expect(row.locator('td[data-view=served]')).toHaveAttribute('data-count', '0');
+    await expect(row.locator('td[data-view=rendered]')).toHaveAttribute('data-count', '1');
+    await expect(row.locator('td[data-view=browser]')).toHaveAttribute('data-count', '1');
+    await expect(r.locator('[data-testid=render-structured] tr[data-type=BreadcrumbList] td[data-view=served]')).toHaveAttribute('data-count', '1');
+    await expect(row.locator('td[data-view=rendered]')).toContainText(say('structured.verdict.warnings'));
+    await r.close();
 
     const again = await openPopup(page);
     await openSection(again);

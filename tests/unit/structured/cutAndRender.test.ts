@@ -101,3 +101,20 @@ describe('the schema.org vocabulary shipped', () => {
     expect(vocabulary.enumMembers('ItemAvailability')).toContain('InStock');
   });
 });
+
+describe('views side by side', () => {
+  it('per type, how many items each view has: what Googlebot misses shows in one row', async () => {
+    const { structuredViews } = await import('../../../lib/structured');
+    const read = (html: string | null) => (html === null ? null : extractStructuredData({ html, source: 'rendered', cut: null }));
+    const rows = structuredViews([
+      { key: 'served', extract: read(`<html><head>${BREADCRUMB}</head></html>`) },
+      { key: 'rendered', extract: read(`<html><head>${BREADCRUMB}${PRODUCT}</head></html>`) },
+      { key: 'visitor', extract: read(`<html><head>${BREADCRUMB}${PRODUCT}${PRODUCT}</head></html>`) },
+      { key: 'browser', extract: read(null) },
+    ]);
+    expect(rows).toEqual([
+      { type: 'BreadcrumbList', counts: { served: 1, rendered: 1, visitor: 1, browser: 0 } },
+      { type: 'Product', counts: { served: 0, rendered: 1, visitor: 2, browser: 0 } },
+    ]);
+  });
+});
