@@ -7,9 +7,8 @@ import { isHtmlResponse } from '../compare';
 import { bytesInputFrom, type BytesInput, type PageSignals } from '../indexability';
 import { keptTextIsPrefix } from './keptTextIsPrefix';
 import { servedSignalsAndTokens } from './servedSignals';
-import { extractStructuredData, structuredFromBytes, type StructuredTokens } from '../structured';
+import type { StructuredTokens } from '../structured/StructuredTokens';
 import { createByteMapper, resolveCharset } from '../bytes';
-import { parse5Tree } from '../structured/parse5Tree';
 import type { SdExtract, SdReport } from '../structured/types';
 
 /** The final response of one URL, as the analysis needs it: plain data, so it can cross to a worker. */
@@ -33,7 +32,8 @@ export interface BodyToAnalyze {
 }
 
 /** The structured data of HTML under the limit (nothing cut), from tokens already read. */
-function structuredOf(html: string, body: Uint8Array, charset: string, headerBytes: number, url: string, tokens: StructuredTokens): SdExtract {
+async function structuredOf(html: string, body: Uint8Array, charset: string, headerBytes: number, url: string, tokens: StructuredTokens): Promise<SdExtract> {
+  const [{ extractStructuredData }, , { parse5Tree }] = await loadReaders();
   // The byte mapper is made only when an offset is asked for (most pages have nothing to place).
   let mapper: ReturnType<typeof createByteMapper> | null = null;
   const byteAt = (i: number) => (mapper ??= createByteMapper(body, html, resolveCharset(charset, body))).byteAt(i);
@@ -49,13 +49,17 @@ export interface BodyAnalysis {
   structured?: SdReport | null;
 }
 
-/** The validator (Google's rules, the schema.org vocabulary): loaded the first time a page has structured data. */
-let validator: Promise<typeof import('../structured/validate')> | null = null;
-const loadValidator = () => (validator ??= import('../structured/validate'));
+/** The readers (JSON-LD, microdata, RDFa; parse5 for the tree) and the validator (Google's rules, the schema.org vocabulary): loaded the first time a page has structured data. */
+// Modules by file, not by folder: a folder import is not resolved inside the command line's worker threads.
+let readers: Promise<[typeof import('../structured/extractStructuredData'), typeof import('../structured/structuredFromBytes'), typeof import('../structured/parse5Tree')]> | null = null;
+const loadReaders = () => (readers ??= Promise.all([import('../structured/extractStructuredData'), import('../structured/structuredFromBytes'), import('../structured/parse5Tree')]));
+let validator: Promise<typeof import('../structured/validate/validateStructuredData')> | null = null;
+const loadValidator = () => (validator ??= import('../structured/validate/validateStructuredData'));
+const NOTHING: SdReport = { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
 
 /** The extract judged: the validator is loaded only for a page that has something to judge. */
 async function judged(ex: SdExtract, cutByte: number | null, now: number): Promise<SdReport> {
-  if (!ex.items.length && !ex.problems.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
+  if (!ex.items.length && !ex.problems.length) return NOTHING;
   const v = await loadValidator();
   return v.validateStructuredData({ served: ex, now, cutByte });
 }
@@ -89,7 +93,9 @@ export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
       const withStructured = f.structuredData !== false;
       const { signals, tokens } = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: kept.length, truncated: false }, withStructured);
       if (!withStructured) return { bytes, served: signals, structured: null };
-      const ex = structuredOf(html, kept, charset, headerBytes, f.finalUrl, tokens!);
+      const t = tokens!;
+      if (!t.blocks.length && !t.microdata && !t.rdfa) return { bytes, served: signals, structured: NOTHING };
+      const ex = await structuredOf(html, kept, charset, headerBytes, f.finalUrl, t);
       return { bytes, served: signals, structured: await judged(ex, null, now) };
     }
     let text = '';
@@ -101,6 +107,7 @@ export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
     const served = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: visible.length, truncated: bytes.truncated }, false).signals;
     if (f.structuredData === false) return { bytes, served, structured: null };
     // Structured data from everything kept, the part past the cut included: what lies there is lost.
+    const [, { structuredFromBytes }, { parse5Tree }] = await loadReaders();
     const ex = structuredFromBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, baseUrl: f.finalUrl, treeOf: (h) => parse5Tree(h), text, cutoff: c });
     text = '';
     return { bytes, served, structured: await judged(ex, bytes.cutOffset, now) };
