@@ -24,6 +24,7 @@ export default defineContentScript({
       bytesResources: () => pageAnalysis().pageResources(),
       getIndexSignals: (req) => (req.where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals(req)),
       getComposedHtml: () => pageAnalysis().composedHtml(),
+      structuredServed: (req) => pageAnalysis().structuredServed(req),
     });
     ctx.onInvalidated(stop);
     // A render's page (Firefox) pushes itself once loaded: passed on to the background, which

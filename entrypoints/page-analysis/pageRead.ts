@@ -2,11 +2,14 @@
 // cut", and the verdict's bytes) and the served signals of the verdict: the page's HTML is read
 // back once (from the HTTP cache where the browser kept it) and analysed by lib/html's reader while
 // it streams in, the byte budget and the served signals in one pass, with the real cut (the
-// response's header bytes and the user's limit). No copy of the page is kept: only the result,
-// for a short while, for the second asker. Nothing here runs on page load.
-import { COUNT_BOUND, readBytesReport, type BytesReport } from '../../lib/bytes';
+// response's header bytes and the user's limit). No copy of the page is kept past the read,
+// except for a page that has structured data (below): only the result, for a short while, for the
+// second asker. Nothing here runs on page load.
+import { COUNT_BOUND, KEEP_PAST_LIMIT, readBytesReport, type BytesReport } from '../../lib/bytes';
 import { ServedSignals, type PageSignals } from '../../lib/indexability';
 import { deadline } from '../../lib/core';
+import { StructuredTokens, structuredFromBytes, type SdExtract } from '../../lib/structured';
+import { domTreeOf } from './domTree';
 
 /** The read, analysis included, may take this long (a 50 MB page) before it is abandoned. */
 export const READ_TIMEOUT_MS = 30_000;
@@ -18,6 +21,8 @@ export interface PageRead {
   report: BytesReport;
   /** The signals of the HTML Googlebot keeps (an HTML document), else null. */
   served: PageSignals | null;
+  /** The page's structured data as served (read on the first call; an empty extract for a page that has none or is not HTML). */
+  structured: () => SdExtract;
   /** Body bytes read (uncompressed). */
   fetchedBytes: number;
   /** Reading stopped at the count bound. */
@@ -75,17 +80,46 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
     const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: time.signal });
     const mediaType = document.contentType || 'text/html';
     const served = new ServedSignals();
+    // Structured data: this pass finds whether the page has any (StructuredTokens). Its readers
+    // need the text (a JSON-LD block with its lines; microdata and RDFa from the browser's tree),
+    // so the bytes read (up to the limit and 1 MiB past it) are held until the read ends, and kept
+    // only for a page that has some, until its structured data is read.
+    const tokens = new StructuredTokens(false);
+    let held: Uint8Array[] | null = [];
+    let heldBytes = 0;
+    const holdUpTo = limit + KEEP_PAST_LIMIT;
     const { report, read, analysisMs } = await readBytesReport(
       res.body,
-      { headerBytes, charset: document.characterSet, limit, mediaType, kept: [served] },
-      { countCap: COUNT_BOUND, signal: time.signal, own: ownBytes, pause: yieldToPage },
+      { headerBytes, charset: document.characterSet, limit, mediaType, kept: [served], whole: [tokens] },
+      {
+        countCap: COUNT_BOUND,
+        signal: time.signal,
+        own: ownBytes,
+        pause: yieldToPage,
+        alsoTo: (c) => {
+          if (!held || heldBytes >= holdUpTo) return;
+          const part = heldBytes + c.length > holdUpTo ? c.subarray(0, holdUpTo - heldBytes) : c;
+          held.push(part);
+          heldBytes += part.length;
+        },
+      },
     );
     if (read.end === 'error') throw new Error(read.error ?? 'bytes.error.readFailed');
     const c = report.cutoff;
+    let body = report.isHtml && tokens.any ? joined(held, heldBytes) : null;
+    held = null;
+    let structured: SdExtract | null = null;
     return {
       status: res.status,
       report,
       served: report.isHtml ? served.result(location.href, { bytesRead: c.truncated ? c.bodyBytesKept : read.total, truncated: c.truncated }) : null,
+      structured: () => {
+        if (structured) return structured;
+        if (!body) return (structured = NO_STRUCTURED_DATA);
+        const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: c.charset.encoding, limit, totalBodyBytes: read.total, baseUrl: url, treeOf: domTreeOf, cutoff: c });
+        body = null;
+        return (structured = ex);
+      },
       fetchedBytes: read.total,
       capped: read.end === 'cap',
       stoppedAfterMs: read.end === 'timeout' ? READ_TIMEOUT_MS : null,
@@ -98,6 +132,19 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
   } finally {
     time.clear();
   }
+}
+
+const NO_STRUCTURED_DATA: SdExtract = { source: 'served', nodes: [], items: [], problems: [], jsonLdChars: 0, offsetsExact: true, cutResponseByte: null };
+
+function joined(parts: Uint8Array[], n: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 let shared: { key: string; read: Promise<PageRead>; timer: ReturnType<typeof setTimeout> | null } | null = null;

@@ -1,3 +1,4 @@
+import { StructuredViews } from './StructuredViews';
 import { useState } from 'react';
 import { i18n, formatDuration, formatInt, formatNumber, tDynamic } from '#i18n';
 import { renderCauseText, renderDifferenceText, renderLiftText, severityLabel } from '../../lib/report';
@@ -123,6 +124,7 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
       {r.rendered ? <Differences result={r} /> : null}
       {r.experiments.length ? <Experiments result={r} /> : null}
       {r.served || r.rendered ? <Views result={r} /> : null}
+      {r.served || r.rendered ? <StructuredViews result={r} /> : null}
       <PageEvents page={r.page} />
       <Resources resources={r.resources} />
       {r.rendered ? <Console result={r} /> : null}

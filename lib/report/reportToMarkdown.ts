@@ -1,6 +1,7 @@
 import { severityLabel } from './severityLabel';
 import type { Source } from '../indexability';
-import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
+import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, ReportStructuredData, Translate } from './types';
+import { structuredSummary } from './reportStructured';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots';
 import { verdictText } from './verdictText';
@@ -78,6 +79,19 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   return out;
 }
 
+/** The "Structured data" section: the summary line, each item with its place, status and verdict, its findings with path and line, then the problems. */
+export function structuredLines(sd: ReportStructuredData, t: Translate): string[] {
+  const out = [`- ${structuredSummary(sd.items, t)}`];
+  for (const it of sd.items) {
+    const place = it.byte === null ? t('structured.md.placeRendered', [it.line]) : t('structured.md.place', [it.line, it.responseByte ?? it.byte]);
+    out.push(`- **${it.types.join(', ') || '?'}** — ${t(`structured.format.${it.format}`)}, ${place}, ${t(`structured.status.${it.status}`)}: ${t(`structured.verdict.${it.verdict}`)}`);
+    for (const f of it.findings) out.push(`  - ${t(`structured.severity.${f.severity}`)}${f.path ? ` ${mdCode(f.path)}` : ''} (${t('report.md.line', [f.line])}): ${f.message}`);
+  }
+  for (const p of sd.problems) out.push(`- **${t(`structured.severity.${p.severity}`)}** ${p.line !== null ? `(${t('report.md.line', [p.line])}) ` : ''}${p.message}`);
+  out.push(`- ${t('structured.md.vocabulary', [sd.vocabulary])}`);
+  return out;
+}
+
 /** "Who else may read this page": each other crawler, its operator and purpose, its verdict and the deciding line. */
 function otherLines(others: ReportOtherCrawler[], t: Translate): string[] {
   return [
@@ -129,6 +143,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
   }
   if (r.compare) out.push('', `## ${t('report.md.compare')}`, '', ...compareLines(r.compare, t));
   if (r.render) out.push('', `## ${t('report.md.render')}`, '', ...renderLines(r.render, t));
+  if (r.structuredData) out.push('', `## ${t('structured.heading')}`, '', ...structuredLines(r.structuredData, t));
   if (r.headers) {
     out.push('', `## ${t('report.md.headers')}`, '', '```http');
     for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));

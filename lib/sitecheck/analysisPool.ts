@@ -225,7 +225,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
  */
 export function answerAnalysis(post: (m: FromAnalysisThread) => void): (m: ToAnalysisThread) => void {
   post({ ready: true });
-  const open = new Map<number, ReturnType<typeof openBodyAnalysis>>();
+  const open = new Map<number, BodySink>();
   return (m) => {
     try {
       if ('open' in m) open.set(m.id, openBodyAnalysis(m.open));
@@ -234,7 +234,11 @@ export function answerAnalysis(post: (m: FromAnalysisThread) => void): (m: ToAna
       else {
         const sink = open.get(m.id);
         open.delete(m.id);
-        if (sink) post({ id: m.id, ok: true, value: sink.endNow(m.end) });
+        if (sink)
+          sink.end(m.end).then(
+            (value) => post({ id: m.id, ok: true, value }),
+            (err: unknown) => post({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
+          );
       }
     } catch (err) {
       open.delete(m.id);

@@ -9,6 +9,7 @@ import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { openBodyAnalysis, type BodyAnalyzer, type BodySink } from './analyzeBody';
 import type { SiteAgent, UrlSource } from './types';
+import type { SdReport } from '../structured';
 
 export interface CheckContext {
   fetchHop: HopFetcher;
@@ -93,7 +94,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         timeoutMs,
         now,
         allowHop: async (url) => url === noHash(source.url) || allowed(await ctx.robotsFor(url), url),
-        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit })),
+        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit, now: now() })),
       });
       const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
       if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
@@ -111,6 +112,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   let headers: Header[] | null = null;
   let bytes: BytesInput | null = null;
   let served: PageSignals | null = null;
+  let structured: SdReport | null = null;
   if (!f || f.blockedAt) {
     const v = crawler ? crawlerVerdict(robots, finalUrl, crawler) : null;
     outcome = v && !v.allowed ? { kind: 'not-fetched', crawler: { token: crawler!, robotsUrl: robots.report.robotsUrl, line: v.line, rule: ruleText(v.rule) } } : { kind: 'not-fetched' };
@@ -126,11 +128,12 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       outcome = { kind: 'failed', code: f.error.code, params: f.error.code === 'timeout' ? [p[0]!, timeoutMs / 1000] : p };
     } else {
       outcome = { kind: 'fetched', bodyEnd: f.bodyEnd ?? 'end', bodyBytes: f.bodyBytes, timeoutMs };
-      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit });
+      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit, now: now() });
       sink = null;
       const analysis = await s.end({ bodyBytes: f.bodyBytes, complete: f.complete });
       bytes = analysis.bytes;
       served = analysis.served;
+      structured = analysis.structured ?? null;
     }
   }
   const at = now();
@@ -149,6 +152,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       bytes,
       caching: headers ? { lint: lintValidators(headers, at), probes: [] } : null,
       compare: null,
+      structuredData: structured,
       otherCrawlers: ctx.otherCrawlers || crawler !== undefined,
       siteCheck: {
         requestedUrl: source.url,
