@@ -160,7 +160,8 @@ export interface OverlayText {
 export interface ContentProtocol {
   getPageFacts: { req: Record<string, never>; res: PageFacts };
   /** Re-read the document's bytes and find Googlebot's cut: what is lost, where the bytes go. */
-  bytesAnalyze: { req: { headerBytes: number; limit: number }; res: BytesPageReport };
+  /** `again`: the user asked to find the cut again — the page is read anew, not from the read the verdict shared. */
+  bytesAnalyze: { req: { headerBytes: number; limit: number; again?: boolean }; res: BytesPageReport };
   /** Show or remove the cutoff overlay in the page (needs a bytesAnalyze first). */
   bytesOverlay: { req: { show: boolean; text: OverlayText }; res: BytesOverlayState };
   /** The page's CSS and JS files with their uncompressed sizes (Resource Timing). */

@@ -11,8 +11,13 @@ import { deadline } from '../../lib/core';
 import { StructuredTokens, structuredFromBytes, type SdExtract } from '../../lib/structured';
 import { domTreeOf } from './domTree';
 
-/** The read, analysis included, may take this long (a 50 MB page) before it is abandoned. */
-export const READ_TIMEOUT_MS = 30_000;
+/**
+ * A body still arriving after this long is analysed as far as it arrived (a page that streams for
+ * ever). Only the time spent waiting for bytes counts: the analysis between them does not.
+ */
+export const READ_TIMEOUT_MS = 10_000;
+/** The read and its analysis together may take this long (a 50 MB page on a slow machine) before they stop. */
+export const READ_LIMIT_MS = 30_000;
 /** How long a finished read is kept for a second asker (one popup session's worth). */
 export const KEEP_READ_MS = 15_000;
 
@@ -74,8 +79,24 @@ export function ownBytes(view: Uint8Array): Uint8Array {
  * hands back the body uncompressed, as Googlebot counts it.
  */
 async function readPageNow(url: string, headerBytes: number, limit: number): Promise<PageRead> {
-  const time = deadline(READ_TIMEOUT_MS);
+  const stopWaiting = new AbortController();
+  const time = deadline(READ_LIMIT_MS, stopWaiting.signal);
   const t0 = performance.now();
+  // The wait for bytes: the time since the request less the time the analysis took.
+  let analysing = 0;
+  let chunkAt = 0;
+  let waitedOut = false;
+  let waitTimer: ReturnType<typeof setTimeout> | null = null;
+  const checkWait = () => {
+    const waited = performance.now() - t0 - analysing;
+    if (waited < READ_TIMEOUT_MS) {
+      waitTimer = setTimeout(checkWait, READ_TIMEOUT_MS - waited);
+      return;
+    }
+    waitedOut = true;
+    stopWaiting.abort();
+  };
+  waitTimer = setTimeout(checkWait, READ_TIMEOUT_MS);
   try {
     const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: time.signal });
     const mediaType = document.contentType || 'text/html';
@@ -94,9 +115,13 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
       {
         countCap: COUNT_BOUND,
         signal: time.signal,
-        own: ownBytes,
+        own: (c) => {
+          chunkAt = performance.now();
+          return ownBytes(c);
+        },
         pause: yieldToPage,
         alsoTo: (c) => {
+          analysing += performance.now() - chunkAt;
           if (!held || heldBytes >= holdUpTo) return;
           const part = heldBytes + c.length > holdUpTo ? c.subarray(0, holdUpTo - heldBytes) : c;
           held.push(part);
@@ -122,15 +147,16 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
       },
       fetchedBytes: read.total,
       capped: read.end === 'cap',
-      stoppedAfterMs: read.end === 'timeout' ? READ_TIMEOUT_MS : null,
+      stoppedAfterMs: read.end === 'timeout' ? (waitedOut ? READ_TIMEOUT_MS : READ_LIMIT_MS) : null,
       ms: performance.now() - t0,
       analysisMs,
     };
   } catch (err) {
-    if (time.expired) throw new Error('bytes.error.readTimeout');
+    if (time.expired || waitedOut) throw new Error('bytes.error.readTimeout');
     throw err;
   } finally {
     time.clear();
+    if (waitTimer) clearTimeout(waitTimer);
   }
 }
 
