@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
+import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, SHADOW, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
 import { renderBlockErrors, reportSchemaErrors } from '../support/reportSchema';
@@ -170,6 +170,17 @@ test.describe('Render as Googlebot', () => {
     await expect(d.getByTestId('render-cause')).toHaveText(why('cut', [cutAt], 'evidence'));
     await expect(r.getByTestId('render-differences')).not.toContainText(UNRELATED_SCRIPT);
     await expect(r.locator(`[data-testid=render-resource][data-url="${demo}${UNRELATED_SCRIPT}"]`)).toHaveAttribute('data-outcome', 'blocked-robots');
+  });
+
+  test('shadow DOM flattened as Google flattens it: the shadow root’s heading and link, and the slotted text, are in Googlebot’s render and the visitor’s, not in the HTML as served', async ({ context, extensionId, demo }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/shadow.html`);
+    for (const column of ['rendered', 'visitor']) await expect(view(r, 'headings', column)).toHaveText(['h1 Shadow DOM', `h2 ${SHADOW.heading}`].join('\n'), { useInnerText: true });
+    await expect(view(r, 'headings', 'served')).toHaveText('h1 Shadow DOM');
+    const [file] = await Promise.all([r.waitForEvent('download'), r.getByTestId('render-download').click()]);
+    const json = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+    expect(json.rendered.links.internal).toContain(`${demo}${SHADOW.link}`);
+    expect(json.rendered.blocks).toContain(SHADOW.slotted);
+    expect(json.served.links.internal).not.toContain(`${demo}${SHADOW.link}`);
   });
 
   test('JavaScript changes the canonical and adds JSON-LD; JavaScript adds a noindex (critical)', async ({ context, extensionId, demo }) => {
