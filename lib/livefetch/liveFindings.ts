@@ -1,0 +1,33 @@
+import type { OtherCrawlerVerdict } from '../crawlers/types';
+import { CRAWLER_CATALOG } from '../crawlers/crawlerCatalog';
+import type { LiveFinding, LiveResult } from './types';
+
+const refusal = (r: LiveResult) => r.comparison === 'challenge' || r.comparison === 'blocked';
+const refusalText = (r: LiveResult) => (r.markers.length ? r.markers.map((m) => `${m.vendor}: ${m.where === 'header' ? m.name : `"${m.name}"`}`).join(', ') : '');
+
+/**
+ * Where the server and robots.txt disagree:
+ * - robots.txt allows a crawler, but the server refuses it (a challenge page, or a refusal status
+ *   Googlebot did not get): "robots.txt allows GPTBot, but the server answers it 403 (challenge page)";
+ * - robots.txt disallows a crawler, but the server serves it the page (information: robots.txt asks,
+ *   the server need not enforce);
+ * - Googlebot itself got a challenge or refusal: every comparison is with that page.
+ */
+export function liveFindings(results: readonly LiveResult[], verdicts: readonly OtherCrawlerVerdict[] | null): LiveFinding[] {
+  const out: LiveFinding[] = [];
+  const ref = results.find((r) => r.reference);
+  if (ref && refusal(ref)) out.push({ code: 'referenceRefused', severity: 'warning', token: ref.token, params: [ref.status ?? 0, refusalText(ref)] });
+  if (!verdicts) return out;
+  for (const r of results) {
+    if (r.reference) continue;
+    const i = CRAWLER_CATALOG.findIndex((c) => c.token === r.token);
+    const v = verdicts[i];
+    if (!v) continue;
+    if (v.effect === 'allowed' && refusal(r)) {
+      out.push({ code: 'allowedButRefused', severity: 'warning', token: r.token, params: [r.token, r.status ?? 0, refusalText(r)] });
+    } else if (v.effect === 'blocked' && (r.comparison === 'same' || r.comparison === 'different') && r.status !== null && r.status >= 200 && r.status < 300) {
+      out.push({ code: 'disallowedButServed', severity: 'info', token: r.token, params: [r.token, r.status, v.line ?? 0] });
+    }
+  }
+  return out;
+}
