@@ -11,6 +11,15 @@ import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
 import { reportRender } from './reportRender';
 import type { RenderResult } from '../render/types';
+import type { LiveFetchReport } from '../livefetch/types';
+import type { LlmsTxtReport } from '../llmstxt/types';
+import { evaluatePreferences } from '../aipref/evaluatePreferences';
+import { preferenceFindings } from '../aipref/preferenceFindings';
+import { evaluateReportForGoogle } from '../robots/evaluateForGoogle';
+import { evaluateReportForCrawlers } from '../crawlers/evaluateCrawlers';
+import { reportAiPreferences } from './reportAiPreferences';
+import { reportLiveFetch } from './reportLiveFetch';
+import { reportLlmsTxt } from './reportLlmsTxt';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
@@ -31,8 +40,20 @@ export interface ReportInput {
   siteCheck?: ReportSiteCheck | null;
   /** The last render of this URL as Googlebot (getRenderResult), or null / absent. */
   render?: RenderResult | null;
-  /** Add `robots.others`: every other crawler's verdict from the same file (the popup always does). */
+  /** Add `robots.others` and `aiPreferences`: every other crawler's verdict, and the usage preferences, from the same file (the popup always does). */
   otherCrawlers?: boolean;
+  /** The page fetched as each crawler, when it was asked for. */
+  liveFetch?: LiveFetchReport | null;
+  /** The origin's llms.txt, when it was read. */
+  llmsTxt?: LlmsTxtReport | null;
+}
+
+/** The preferences block: robots.txt's lines for `*` and the response's header, with the findings against the same file's verdicts. */
+function aiPreferencesOf(input: ReportInput, t: Translate) {
+  const { report, parsed } = input.robots!;
+  const prefs = evaluatePreferences(report.outcome.kind === 'parse' ? parsed : null, input.url, { headers: input.headers });
+  const findings = preferenceFindings(prefs, evaluateReportForGoogle(report, input.url, parsed ?? undefined), evaluateReportForCrawlers(report, input.url, parsed ?? undefined));
+  return reportAiPreferences(prefs, findings, t);
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -121,5 +142,8 @@ export function buildReport(input: ReportInput, t: Translate): Report {
     compare: reportCompare(input.compare, t),
     render: reportRender(input.render ?? null, t),
     siteCheck: input.siteCheck ?? null,
+    ...(input.robots && input.otherCrawlers ? { aiPreferences: aiPreferencesOf(input, t) } : {}),
+    ...(input.liveFetch ? { liveFetch: reportLiveFetch(input.liveFetch, t) } : {}),
+    ...(input.llmsTxt ? { llmsTxt: reportLlmsTxt(input.llmsTxt, t) } : {}),
   };
 }

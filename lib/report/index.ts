@@ -1,4 +1,4 @@
-export { REPORT_SCHEMA_ID, REPORT_VERSION, type Report, type ReportCompare, type ReportCompareAgent, type ReportMetaRefresh, type ReportOtherCrawler, type ReportReason, type ReportRender, type ReportRenderView, type ReportSiteCheck, type Translate } from './types';
+export { REPORT_SCHEMA_ID, REPORT_VERSION, type Report, type ReportCompare, type ReportCompareAgent, type ReportMetaRefresh, type ReportOtherCrawler, type ReportAiPreferences, type ReportLiveFetch, type ReportLlmsTxt, type ReportMessage, type ReportReason, type ReportRender, type ReportRenderView, type ReportSiteCheck, type Translate } from './types';
 export { reportCompare, agentKey } from './reportCompare';
 export { reportRender, renderCauseText } from './reportRender';
 export { buildReport, reportReason, type ReportInput } from './buildReport';
@@ -6,3 +6,6 @@ export { reportToMarkdown, sourceText, mdCode } from './reportToMarkdown';
 export { verdictKey } from './verdictKey';
 export { verdictText } from './verdictText';
 export { reportOtherCrawlers } from './reportOtherCrawlers';
+export { reportAiPreferences } from './reportAiPreferences';
+export { reportLiveFetch } from './reportLiveFetch';
+export { reportLlmsTxt } from './reportLlmsTxt';
