@@ -35,8 +35,13 @@ import { helpText, langArgument, parseArgsErrorText, type HelpSpec } from './hel
 import type { Translate } from '../lib/report';
 import { createSiteRenderer, renderChangesIndexing, renderLines, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
+import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';
+import { fetchLlmsTxt, llmsSummaryText } from '../lib/llmstxt';
+import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
 
 const VERSION = '0.1.0';
+/** The summary reads the llms.txt of at most this many origins. */
+const LLMS_ORIGINS = 10;
 
 /** `crawlscope --help`: one line per flag, its words under cli.help.flag.<key> in locales/<lang>.yml. */
 export const MAIN_HELP: HelpSpec = {
@@ -45,12 +50,15 @@ export const MAIN_HELP: HelpSpec = {
     { syntax: 'crawlscope [options] --sitemap <url>', key: 'cli.help.command.sitemap' },
     { syntax: 'crawlscope [options] --site <url>', key: 'cli.help.command.site' },
     { syntax: 'crawlscope render [options] <url>', key: 'cli.help.command.render' },
+    { syntax: 'crawlscope mcp', key: 'cli.help.command.mcp' },
   ],
   about: [{ key: 'cli.help.about' }],
   flags: [
     { syntax: '--agent smartphone|desktop', key: 'cli.help.flag.agent', params: [D.agent] },
     { syntax: '--agent <token>', key: 'cli.help.flag.agentCrawler' },
     { syntax: '--crawlers', key: 'cli.help.flag.crawlers' },
+    { syntax: '--crawlers-live', key: 'cli.help.flag.crawlersLive' },
+    { syntax: '--live-sample <n>', key: 'cli.help.flag.liveSample', params: [String(LIVE_SAMPLE_DEFAULT), String(LIVE_SAMPLE_MAX)] },
     // Values a user types back: as digits, not in the language's number format.
     { syntax: '--limit <bytes>', key: 'cli.help.flag.limit', params: [LIMIT_CHOICES.join(', '), String(D.limit)] },
     { syntax: '--concurrency <n>', key: 'cli.help.flag.concurrency', params: [String(D.minConcurrency), String(D.maxConcurrency), String(D.concurrency)] },
@@ -158,6 +166,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'follow-foreign': { type: 'boolean' },
         json: { type: 'boolean' },
         crawlers: { type: 'boolean' },
+        'crawlers-live': { type: 'boolean' },
+        'live-sample': { type: 'string' },
         render: { type: 'boolean' },
         lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -196,6 +206,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       followForeign: values['follow-foreign'] === true,
       json: values.json === true,
       crawlers: values.crawlers === true,
+      crawlersLive: values['crawlers-live'] === true,
+      liveSample: intOption(values['live-sample'], 'live-sample', 1, LIVE_SAMPLE_MAX, LIVE_SAMPLE_DEFAULT, u),
       render: values.render === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
@@ -216,7 +228,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const keptOut: string[] = [];
   const progress = err === process.stderr && process.stderr.isTTY;
   /** One finished report: counted, then written (JSON Lines) or kept as one small row for the table. */
+  /** The origins checked (for their llms.txt in the summary), at most LLMS_ORIGINS. */
+  const origins = new Set<string>();
   const report = (r: Report) => {
+    if (origins.size < LLMS_ORIGINS) origins.add(new URL(r.siteCheck?.requestedUrl ?? r.url).origin);
     // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
     const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
     if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
@@ -234,7 +249,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       return 2;
     }
   }
-  /** Renders run one after another, each report written once its render is done. */
+  /** --crawlers-live: the first URLs fetched again as each crawler (through the same fetcher). */
+  const live: LiveSample | null = opts.crawlersLive ? createLiveSample({ sample: opts.liveSample, hop: nodeFetchHop(), text }) : null;
+  /** Renders (and live fetches) run one after another, each report written once they are done. */
   let rendering: Promise<void> = Promise.resolve();
   const renderText: string[] = [];
   let rendered = 0;
@@ -258,12 +275,15 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     translate: t,
     generator: `Crawlscope ${VERSION} (command line)`,
     crawler: opts.crawler,
-    otherCrawlers: opts.crawlers,
-    onReport: (r: Report) => {
-      if (!renderer) return report(r);
-      const live = renderer;
+    // The live fetch's findings are about robots.txt's verdicts: it needs them.
+    otherCrawlers: opts.crawlers || opts.crawlersLive,
+    onReport: (first: Report) => {
+      if (!renderer && !live) return report(first);
+      const renderNow = renderer;
       rendering = rendering.then(async () => {
-        const got = await live.render(r);
+        const r = live ? await live.add(first) : first;
+        if (!renderNow) return report(r);
+        const got = await renderNow.render(r);
         if (got.error) err.write(`${r.url}: ${got.error}\n`);
         if (got.report.render) rendered++;
         if (renderChangesIndexing(got.report)) {
@@ -296,6 +316,15 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   }
   if (progress) err.write('\r\x1b[K');
 
+  // With --crawlers / --crawlers-live, the table's summary says what each origin's llms.txt is
+  // (information, whatever it says; one request per origin).
+  const llms: string[] = [];
+  if (summary.progress.state === 'done' && !opts.json && (opts.crawlers || opts.crawlersLive)) {
+    for (const origin of origins) {
+      const got = await fetchLlmsTxt(origin, nodeFetchHop(), googlebotUserAgent(opts.agent === 'desktop' ? 'desktop' : 'mobile'));
+      llms.push(`${got.url}: ${llmsSummaryText(got, t)}`);
+    }
+  }
   const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
   if (!opts.json) {
     rows.sort(worstFirst);
@@ -303,9 +332,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (crawlerRows.length) out.write(crawlersTable(crawlerRows, opts.crawler?.token ?? 'Googlebot', text) + '\n\n');
     if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
     if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, ...renderText].join('\n') + '\n\n');
+    if (live) out.write(live.lines().join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
   } else {
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);

@@ -121,7 +121,7 @@ async function pool<T, R>(items: readonly T[], n: number, run: (item: T) => Prom
 export interface FetchAsCrawlersOptions {
   chromeVersion?: string;
   /** The robots.txt verdicts of the catalog (CRAWLER_CATALOG order), for the findings; none: no findings about robots.txt. */
-  verdicts?: readonly OtherCrawlerVerdict[];
+  verdicts?: readonly Pick<OtherCrawlerVerdict, 'effect' | 'line'>[];
   limits?: Partial<LiveFetchLimits>;
   signal?: AbortSignal;
   now?: () => number;

@@ -6,3 +6,4 @@ export type * from './types';
 export { fetchAsCrawlers, liveJobs, LIVE_FETCH_LIMITS, type FetchAsCrawlersOptions } from './fetchAsCrawlers';
 export { compareToReference, REFUSAL_STATUS } from './compareToReference';
 export { liveFindings } from './liveFindings';
+export { liveResultText, liveStatusText, liveFindingText } from './liveText';

@@ -13,7 +13,7 @@ const refusalText = (r: LiveResult) => (r.markers.length ? r.markers.map((m) => 
  *   the server need not enforce);
  * - Googlebot itself got a challenge or refusal: every comparison is with that page.
  */
-export function liveFindings(results: readonly LiveResult[], verdicts: readonly OtherCrawlerVerdict[] | null): LiveFinding[] {
+export function liveFindings(results: readonly LiveResult[], verdicts: readonly Pick<OtherCrawlerVerdict, 'effect' | 'line'>[] | null): LiveFinding[] {
   const out: LiveFinding[] = [];
   const ref = results.find((r) => r.reference);
   if (ref && refusal(ref)) out.push({ code: 'referenceRefused', severity: 'warning', token: ref.token, params: [ref.status ?? 0, refusalText(ref)] });
