@@ -144,6 +144,7 @@ function table(rows: SiteRow[], text: CliText): string {
 
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
+  if (argv[0] === 'mcp') return (await import('./mcp/mcpServer')).mcpMain(argv.slice(1));
   // The language first, so that even a mistake in the arguments is told in it.
   const langArg = langArgument(argv);
   const usageText = cliText(cliLanguage(langArg));
