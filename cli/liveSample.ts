@@ -2,14 +2,13 @@
 // again as each crawler of the catalog and as Googlebot for reference (lib/livefetch), the result
 // added to their reports (`liveFetch`) and, in the table, printed under it — with what such a fetch
 // cannot prove.
-import { fetchAsCrawlers, liveFindingText, liveResultText, liveStatusText, type LiveFetchReport } from '../lib/livefetch';
+import { fetchAsCrawlers, liveFindingText, liveResultText, liveStatusText, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveFetchReport } from '../lib/livefetch';
 import { reportLiveFetch, type Report } from '../lib/report';
 import type { HopFetcher } from '../lib/crawl';
 import type { CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 
-export const LIVE_SAMPLE_DEFAULT = 5;
-export const LIVE_SAMPLE_MAX = 50;
+export { LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX };
 
 export interface LiveSample {
   /** The report with `liveFetch` added, for the first `sample` reports of pages that were fetched; the others as they are. */

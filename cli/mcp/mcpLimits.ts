@@ -48,6 +48,14 @@ export const MCP_LIMITS = {
 /** The command line's exit codes, which every tool error carries (`exitCode`): 1 a problem found, 2 nothing could be done or a usage error. */
 export type ExitCode = 0 | 1 | 2;
 
+/**
+ * The JSON-RPC code of each kind of failure: a usage error is InvalidParams (as MCP says for
+ * invalid arguments); "busy" a server error of the implementation-defined range (-32000…-32099,
+ * past the SDK's own -32000 and -32001); anything else InternalError. Every one carries
+ * `data: {code, exitCode}`, the exit code the command line would give.
+ */
+export const MCP_ERROR_CODES = { usage: -32602, busy: -32010, cancelled: -32603, unreachable: -32603, failed: -32603 } as const;
+
 /** A tool's error: its code (`usage`, `busy`, `cancelled`, `unreachable`, `failed`), the command line's exit code, and the words. */
 export class ToolFailure extends Error {
   constructor(

@@ -7,17 +7,17 @@
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { cliLanguage, cliText } from '../cliTranslate';
-import { createLimiter, MCP_LIMITS, ToolFailure } from './mcpLimits';
+import { createLimiter, MCP_ERROR_CODES, MCP_LIMITS, ToolFailure } from './mcpLimits';
 import { TOOLS, type ToolContext } from './mcpTools';
 
 const VERSION = '0.1.0';
 
-/** A tool error as a result the client reads: the words, and `{error: {code, exitCode, message}}`. */
-function failure(code: string, exitCode: number, message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }], structuredContent: { error: { code, exitCode, message } } };
+/** A failure as an MCP error: its JSON-RPC code, the words, and `data: {code, exitCode}` (the command line's exit code). */
+function failure(code: keyof typeof MCP_ERROR_CODES, exitCode: number, message: string): McpError {
+  return new McpError(MCP_ERROR_CODES[code], message, { code, exitCode });
 }
 
 /** The server with its tools, not yet connected (the tests connect it to an in-memory or stdio transport). */
@@ -44,11 +44,11 @@ export function createCrawlscopeServer(lang?: string): Server {
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const tool = TOOLS.find((x) => x.name === req.params.name);
     // A protocol error, as MCP says for an unknown tool or invalid arguments; `data` carries the command line's code.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, t('mcp.error.unknownTool', [req.params.name]), { code: 'usage', exitCode: 2 });
+    if (!tool) throw failure('usage', 2, t('mcp.error.unknownTool', [req.params.name]));
     const parsed = tool.input.safeParse(req.params.arguments ?? {});
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i: { path: PropertyKey[]; message: string }) => `${i.path.map(String).join('.') || '(arguments)'}: ${i.message}`);
-      throw new McpError(ErrorCode.InvalidParams, t('mcp.error.arguments', [tool.name, issues.join('; ')]), { code: 'usage', exitCode: 2, issues });
+      throw new McpError(MCP_ERROR_CODES.usage, t('mcp.error.arguments', [tool.name, issues.join('; ')]), { code: 'usage', exitCode: 2, issues });
     }
     const token = req.params._meta?.progressToken;
     const ctx: ToolContext = {
@@ -64,9 +64,9 @@ export function createCrawlscopeServer(lang?: string): Server {
       const r = await limiter.run(() => tool.run(parsed.data, ctx), extra.signal, () => new ToolFailure('busy', 2, t('mcp.error.busy', [MCP_LIMITS.running, MCP_LIMITS.queued])));
       return { content: [{ type: 'text', text: r.text }], structuredContent: r.structured };
     } catch (e) {
-      if (e instanceof ToolFailure) return failure(e.code, e.exitCode, e.message);
-      if (extra.signal.aborted) return failure('cancelled', 2, t('mcp.error.cancelled'));
-      return failure('failed', 2, t('mcp.error.failed', [e instanceof Error ? e.message : String(e)]));
+      if (e instanceof ToolFailure) throw failure(e.code, e.exitCode, e.message);
+      if (extra.signal.aborted) throw failure('cancelled', 2, t('mcp.error.cancelled'));
+      throw failure('failed', 2, t('mcp.error.failed', [e instanceof Error ? e.message : String(e)]));
     }
   });
   return server;

@@ -65,7 +65,7 @@ export interface Tool<I extends z.ZodType = z.ZodType> {
 const defineTool = <I extends z.ZodType>(t: Tool<I>): Tool<I> => t;
 
 const bound = (b: Bound, what: string) => z.number().int().min(b.min).max(b.max).default(b.default).describe(`${what} (default ${b.default}, at most ${b.max})`);
-const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname }).describe('An http(s) URL');
+const httpUrl = z.url({ protocol: /^https?$/ }).describe('An http(s) URL');
 const httpUrlLoose = z.url({ protocol: /^https?$/ });
 const agent = z.enum(['smartphone', 'desktop']).default('smartphone').describe('Googlebot Smartphone (default) or Googlebot Desktop');
 const exitCode = z.union([z.literal(0), z.literal(1), z.literal(2)]).describe("The command line's exit code for this answer: 0 all fine, 1 a problem found, 2 nothing could be checked");

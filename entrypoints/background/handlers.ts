@@ -12,6 +12,7 @@ import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
+import { checkLlmsLinks, fetchAsCrawlers, getLlmsTxt } from './aiCrawlers';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
@@ -46,4 +47,7 @@ export const handlers: BackgroundHandlers = {
   renderStatus,
   renderCancel,
   getRenderResult,
+  fetchAsCrawlers,
+  getLlmsTxt,
+  checkLlmsLinks,
 };

@@ -45,8 +45,8 @@ export function readPreferenceValue(kind: PreferenceKind, raw: string, allowPath
   const dict = parseDictionary(text);
   if (!dict.ok) {
     // A capital letter in a key is the commonest cause (the format is case-sensitive, vocab-07 §6.6).
-    const hint = /[A-Z]/.test(text.split(/[=,]/)[0] ?? '') || /(^|,)\s*[^=,]*[A-Z][^=,]*=/.test(text) ? 'upperCase' : /\s=|=\s/.test(text) ? 'spaceAroundEquals' : 'syntax';
-    problems.push({ severity: 'warning', code: 'notDictionary', params: [text, hint] });
+    const code = /(^|,)\s*[^=,]*[A-Z][^=,]*(=|,|$)/.test(text) ? 'notDictionaryUpperCase' : /\s=|=\s/.test(text) ? 'notDictionarySpace' : 'notDictionary';
+    problems.push({ severity: 'warning', code, params: [text] });
     return { path, pattern: path === null ? '' : escapePattern(path), parsed: false, values, problems };
   }
   const labels = kind === 'content-usage' ? USAGE_LABELS : SIGNAL_LABELS;

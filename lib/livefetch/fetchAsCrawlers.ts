@@ -18,6 +18,10 @@ import type { Fetched, LiveFetchLimits, LiveFetchReport, LiveResult } from './ty
  * The limits of a live fetch: 4 requests at once, 10 s for each (redirects and body), the first
  * 1 MiB of each body kept for the comparison and the rest counted up to 16 MiB.
  */
+/** A site check fetches the first this many URLs as each crawler (the command line's --live-sample, the page's field). */
+export const LIVE_SAMPLE_DEFAULT = 5;
+export const LIVE_SAMPLE_MAX = 50;
+
 export const LIVE_FETCH_LIMITS: LiveFetchLimits = { concurrency: 4, timeoutMs: 10_000, keepBytes: 1024 * 1024, countCap: 16 * 1024 * 1024 };
 
 interface Job {

@@ -3,7 +3,7 @@
 // each answer compared with Googlebot's (same / different / challenge / blocked), with findings
 // where the server and robots.txt disagree.
 export type * from './types';
-export { fetchAsCrawlers, liveJobs, LIVE_FETCH_LIMITS, type FetchAsCrawlersOptions } from './fetchAsCrawlers';
+export { fetchAsCrawlers, liveJobs, LIVE_FETCH_LIMITS, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type FetchAsCrawlersOptions } from './fetchAsCrawlers';
 export { compareToReference, REFUSAL_STATUS } from './compareToReference';
-export { liveFindings } from './liveFindings';
+export { liveFindings, markersText } from './liveFindings';
 export { liveResultText, liveStatusText, liveFindingText } from './liveText';

@@ -1,9 +1,15 @@
 import type { OtherCrawlerVerdict } from '../crawlers/types';
 import { CRAWLER_CATALOG } from '../crawlers/crawlerCatalog';
-import type { LiveFinding, LiveResult } from './types';
+import type { LiveFinding, LiveMarker, LiveResult } from './types';
 
 const refusal = (r: LiveResult) => r.comparison === 'challenge' || r.comparison === 'blocked';
-const refusalText = (r: LiveResult) => (r.markers.length ? r.markers.map((m) => `${m.vendor}: ${m.where === 'header' ? m.name : `"${m.name}"`}`).join(', ') : '');
+/** The markers of an answer, by vendor: "Cloudflare: cf-mitigated, <title>just a moment...</title>". */
+export function markersText(markers: readonly LiveMarker[]): string {
+  const byVendor = new Map<string, string[]>();
+  for (const m of markers) byVendor.set(m.vendor, [...(byVendor.get(m.vendor) ?? []), m.name]);
+  return [...byVendor].map(([v, names]) => `${v}: ${names.join(', ')}`).join('; ');
+}
+const refusalText = (r: LiveResult) => markersText(r.markers);
 
 /**
  * Where the server and robots.txt disagree:

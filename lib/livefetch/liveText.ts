@@ -1,5 +1,6 @@
 import type { TranslateFn as Translate } from '../i18n';
 import type { LiveFinding, LiveResult } from './types';
+import { markersText } from './liveFindings';
 
 /**
  * What one crawler's answer is, in words, written once for the popup, the command line and the
@@ -13,7 +14,7 @@ export function liveResultText(r: LiveResult, ref: LiveResult | null, t: Transla
     case 'error':
       return t(`livefetch.error.${r.error?.code ?? 'network'}`, r.error?.params ?? ['']);
     case 'challenge':
-      return t('livefetch.comparison.challengeBy', [r.markers.map((m) => `${m.vendor}: ${m.where === 'header' ? m.name : `“${m.name}”`}`).join(', ')]);
+      return t('livefetch.comparison.challengeBy', [markersText(r.markers)]);
     case 'different':
       return t('livefetch.comparison.differentWith', [r.words ?? 0, r.title ?? '—', ref?.words ?? 0, ref?.title ?? '—']);
     default:
@@ -23,6 +24,7 @@ export function liveResultText(r: LiveResult, ref: LiveResult | null, t: Transla
 
 /** The status and size of an answer: "HTTP 403, 1,234 bytes" (or "no answer"). */
 export function liveStatusText(r: LiveResult, t: Translate): string {
+  if (r.comparison === 'not-fetched') return '—';
   if (r.status === null) return t('livefetch.noAnswer');
   return t(r.complete ? 'livefetch.statusBytes' : 'livefetch.statusAtLeastBytes', [r.status, r.bytes]);
 }

@@ -3,6 +3,7 @@
 // summary lines (as message keys and parameters), the badge. No browser, no store, no messages:
 // unit-tested in tests/unit/popup/derive.test.ts.
 import type { MainFrameRecord } from '../../../lib/core/types';
+import { evaluatePreferences, preferenceFindings, type AiPreferences, type PrefFinding } from '../../../lib/aipref';
 import { headerValue, mediaType } from '../../../lib/core/headers';
 import { navigationMeasuresBody, PDF_LIMIT } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
@@ -290,4 +291,17 @@ function renderFact(r: TabReport): SummaryFact {
 /** The lines of the first screen, in the order they are shown. */
 export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
   return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r)];
+}
+
+/**
+ * AI usage preferences for the page (lib/aipref): robots.txt's lines for `*` and the response's
+ * Content-Usage header, with the findings against the same file's verdicts; null until robots.txt
+ * is known.
+ */
+export function aiPreferencesOf(r: TabReport): { prefs: AiPreferences; findings: PrefFinding[] } | null {
+  const robots = r.robots.value;
+  if (!robots) return null;
+  const parsed = robots.report.outcome.kind === 'parse' ? robots.parsed : null;
+  const prefs = evaluatePreferences(parsed, r.url, { headers: r.response.value?.record.headers ?? null });
+  return { prefs, findings: preferenceFindings(prefs, robots.verdicts, robots.others) };
 }

@@ -25,6 +25,8 @@ export function exportReport(r: TabReport, result: IndexabilityResult, now: numb
       compare: r.compare.value ?? null,
       render: r.render.value ?? null,
       otherCrawlers: true,
+      liveFetch: r.crawlersLive.value ?? null,
+      llmsTxt: r.llms.value ?? null,
     },
     tDynamic,
   );

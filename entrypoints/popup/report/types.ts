@@ -10,6 +10,8 @@ import type { ProbeResult } from '../../../lib/caching/types';
 import type { ComparisonSummary } from '../../../lib/compare/summarizeComparison';
 import type { RenderResult } from '../../../lib/render/types';
 import type { TabSnapshot } from '../../../utils/protocol';
+import type { LiveFetchReport } from '../../../lib/livefetch/types';
+import type { LlmsLinkReport, LlmsTxtReport } from '../../../lib/llmstxt/types';
 
 /**
  * One fact being gathered. Every step has a time limit: it ends done, failed, timed out (with
@@ -90,6 +92,12 @@ export interface TabReport {
   /** On request ("Find the cut"): the byte analysis shown in the byte-budget section, and CSS/JS sizes. */
   cut: Step<BytesPageReport>;
   resources: Step<AssessedResource[]>;
+  /** On request ("Fetch as each crawler"): the page requested as each catalog crawler and as Googlebot. */
+  crawlersLive: Step<LiveFetchReport>;
+  /** The origin's /llms.txt, read when "Who else may read this page" is opened. */
+  llms: Step<LlmsTxtReport>;
+  /** On request: what the llms.txt's links answer. */
+  llmsLinks: Step<LlmsLinkReport>;
   overlay: BytesOverlayState | null;
   overlayError: string | null;
 }

@@ -51,8 +51,9 @@ describe('readPreferenceValue', () => {
     expect(v.problems.map((p) => [p.code, ...p.params])).toEqual([['signalYN', 'ai-train', 'n']]);
   });
   it('a statement that is not a dictionary says why', () => {
-    expect(readPreferenceValue('content-signal', 'Search=Yes').problems).toEqual([{ severity: 'warning', code: 'notDictionary', params: ['Search=Yes', 'upperCase'] }]);
-    expect(readPreferenceValue('content-signal', 'search = yes').problems).toEqual([{ severity: 'warning', code: 'notDictionary', params: ['search = yes', 'spaceAroundEquals'] }]);
+    expect(readPreferenceValue('content-signal', 'Search=Yes').problems).toEqual([{ severity: 'warning', code: 'notDictionaryUpperCase', params: ['Search=Yes'] }]);
+    expect(readPreferenceValue('content-signal', 'search = yes').problems).toEqual([{ severity: 'warning', code: 'notDictionarySpace', params: ['search = yes'] }]);
+    expect(readPreferenceValue('content-usage', 'train-ai=n;;').problems).toEqual([{ severity: 'warning', code: 'notDictionary', params: ['train-ai=n;;'] }]);
     expect(readPreferenceValue('content-usage', '/only-a-path').problems).toEqual([{ severity: 'warning', code: 'empty', params: [] }]);
   });
 });

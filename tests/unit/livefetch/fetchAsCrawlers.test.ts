@@ -61,7 +61,7 @@ describe('fetchAsCrawlers', () => {
       ['cf-just-a-moment', 'Cloudflare', 'https://docs.rs/parse-book-source/0.5.0/parse_book_source/fetch/fn.is_challenge.html'],
     ]);
     expect(r.findings).toEqual([
-      { code: 'allowedButRefused', severity: 'warning', token: 'GPTBot', params: ['GPTBot', 403, 'Cloudflare: cf-mitigated, Cloudflare: "<title>just a moment...</title>"'] },
+      { code: 'allowedButRefused', severity: 'warning', token: 'GPTBot', params: ['GPTBot', 403, 'Cloudflare: cf-mitigated, <title>just a moment...</title>'] },
       { code: 'disallowedButServed', severity: 'info', token: 'CCBot', params: ['CCBot', 200, 2] },
     ]);
   });
@@ -86,6 +86,6 @@ describe('fetchAsCrawlers', () => {
     const s = byAgent(() => html(CHALLENGE, 503, [{ name: 'cf-mitigated', value: 'challenge' }]));
     const r = await fetchAsCrawlers(URL_, s.hop);
     expect(r.results[0]!.comparison).toBe('challenge');
-    expect(r.findings[0]).toMatchObject({ code: 'referenceRefused', token: 'Googlebot', params: [503, 'Cloudflare: cf-mitigated, Cloudflare: "<title>just a moment...</title>"'] });
+    expect(r.findings[0]).toMatchObject({ code: 'referenceRefused', token: 'Googlebot', params: [503, 'Cloudflare: cf-mitigated, <title>just a moment...</title>'] });
   });
 });
