@@ -66,6 +66,14 @@ export async function launchRenderBrowser(): Promise<RenderBrowser> {
       const context = await b.createBrowserContext();
       try {
         const page = await context.newPage();
+        // A window the page opens all the same (the shim answers window.open with null; a link
+        // with a target does not go through it) is closed at once, and counted.
+        let windowsClosed = 0;
+        context.on('targetcreated', (t) => {
+          if (t.opener() !== page.target()) return;
+          windowsClosed++;
+          void t.page().then((p) => p?.close()).catch(() => undefined);
+        });
         const session = await page.createCDPSession();
         const cdp: CdpSession = {
           send: (method, params) => session.send(method as never, params as never) as never,
@@ -75,7 +83,7 @@ export async function launchRenderBrowser(): Promise<RenderBrowser> {
           },
         };
         const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
-        return await renderWithCdp(cdp, {
+        const out = await renderWithCdp(cdp, {
           url: opts.url,
           agent: opts.agent,
           userAgent,
@@ -87,6 +95,8 @@ export async function launchRenderBrowser(): Promise<RenderBrowser> {
           screenshot: opts.screenshot,
           signal: opts.signal,
         });
+        out.result.page.windowsClosed += windowsClosed;
+        return out;
       } finally {
         await context.close().catch(() => undefined);
       }

@@ -41,6 +41,15 @@ export async function renderInChrome(job: RenderJob): Promise<RenderOutput> {
   };
   const listeners = new Set<(source: chrome.debugger.Debuggee, method: string, params?: object) => void>();
   let attached = false;
+  // A window or tab the rendered page opened all the same (the shim answers window.open with
+  // null; a link with a target does not go through it): closed at once, and counted.
+  let windowsClosed = 0;
+  const onCreated = (tab: { id?: number; openerTabId?: number; windowId?: number }) => {
+    if (tab.openerTabId !== tabId || tab.id === undefined) return;
+    windowsClosed++;
+    void browser.tabs.remove(tab.id).catch(() => undefined);
+  };
+  browser.tabs.onCreated.addListener(onCreated);
   try {
     await chrome.debugger.attach(target, '1.3');
     attached = true;
@@ -59,8 +68,11 @@ export async function renderInChrome(job: RenderJob): Promise<RenderOutput> {
         };
       },
     };
-    return await renderWithCdp(cdp, { ...job.options, signal: cancel.signal });
+    const out = await renderWithCdp(cdp, { ...job.options, signal: cancel.signal });
+    out.result.page.windowsClosed += windowsClosed;
+    return out;
   } finally {
+    browser.tabs.onCreated.removeListener(onCreated);
     job.signal.removeEventListener('abort', onCancel);
     chrome.debugger.onDetach.removeListener(onDetach);
     for (const l of listeners) chrome.debugger.onEvent.removeListener(l);

@@ -18,6 +18,6 @@ export { changesIndexing } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
 export { findScripts, type ScriptInSource } from './findScripts';
 export { compareRender, causeOf, MAX_LINK_DIFFERENCES, type CompareRenderInput } from './compareRender';
-export { renderShimSource, renderCleanupSource } from './pageShims';
+export { renderShimSource, renderDeleteDatabasesSource, renderPageLogShimSource, readRenderPageLogSource, pageLogFrom, type RenderPageLog } from './pageShims';
 export { renderWithCdp, type CdpSession } from './renderWithCdp';
-export { startRender, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RobotsVerdict } from './renderRun';
+export { startRender, noPageEvents, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RobotsVerdict } from './renderRun';

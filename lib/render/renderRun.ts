@@ -10,7 +10,7 @@ import { compareRender } from './compareRender';
 import { findScripts, type ScriptInSource } from './findScripts';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
-import type { RenderAgent, RenderConsoleEntry, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
+import type { RenderAgent, RenderConsoleEntry, RenderPageEvents, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
 import { decodeText } from '../core/decodeText';
 
 // What every browser's render shares, whatever drives the page (the DevTools protocol in Chrome and
@@ -61,6 +61,14 @@ export const PASS_HEADERS = /^(accept|content-type|x-[a-z0-9-]+|authorization|ra
 export const DROP_HEADERS = /^(set-cookie2?|content-encoding|content-length|transfer-encoding|connection|keep-alive)$/i;
 
 export type RobotsVerdict = { allowed: boolean; robotsUrl: string; line: number | null; rule: string | null };
+
+/** A render's page events before anything happened. */
+export const noPageEvents = (): RenderPageEvents => ({ dialogs: [], opened: [], windowsClosed: 0, beforeunload: 0, userAgentReads: 0, scriptStopped: false, navigations: [], snapshotAtMs: null });
+
+/** A navigation of the main frame the page started (a JavaScript redirect), as the render answers it. */
+export type NavigationAnswer =
+  | { outcome: 'followed'; url: string; reply: HopReply; kept: Uint8Array }
+  | { outcome: 'blocked-robots' | 'too-many' | 'failed'; url: string };
 
 /** Googlebot's robots.txt verdict per URL, each origin's file read and parsed once per render. */
 export function robotsVerdicts(reader: RobotsReader): (url: string) => Promise<RobotsVerdict> {
@@ -122,14 +130,28 @@ export interface RenderRun {
   progress(phase: 'document' | 'rendering' | 'snapshot', inFlight?: number): void;
   /** The document as Googlebot fetches it, or the render's end when there is nothing to render (robots.txt, noindex, an error). */
   fetchDocument(): Promise<RenderDocument | RenderOutput>;
-  /** Resolves with why the render stops: quiet network `idleMs` after the load event, the time limit, or the user's cancel. */
-  waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause>;
+  /**
+   * Resolves with why the render stops: quiet network `idleMs` after the load event and a page
+   * that answers (`responsive`, when given: false while a script of the page is still running),
+   * the time limit, or the user's cancel.
+   */
+  waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }, responsive?: () => Promise<boolean>): Promise<StoppedBecause>;
   /** The viewport the page really got, where the browser cannot emulate the agent's exactly (Firefox: the window's content area). */
   noteViewport(width: number, height: number): void;
   /** Stops the requests still under way (the render has ended). */
   stopRequests(): void;
   /** An error of the render's own (the page could not be driven). */
   fail(error: string): void;
+  /**
+   * A main-frame navigation the page started after its document (location = …, a meta refresh, a
+   * form): Google follows JavaScript redirects, so it is fetched as the document was — robots.txt
+   * first, one hop at a time (the browser asks again for a redirect's target), its body cut at the
+   * limit with its headers — up to PAGE_REDIRECTS' hops; each is noted in the result.
+   */
+  fetchNavigation(url: string): Promise<NavigationAnswer>;
+  /** Notes what the page did (dialogs, windows, a stopped script…) in the result. */
+  notePage(events: Partial<RenderPageEvents>): void;
+  readonly page: RenderPageEvents;
   /** The result: what the page had become (null when it could not be read), with the differences. */
   finish(stopped: StoppedBecause, rendered: RenderSnapshot | null, screenshot: string | null): RenderOutput;
 }
@@ -163,6 +185,7 @@ export function startRender(opts: RenderOptions): RenderRun {
     console: consoleEntries,
     differences: [],
     limits: { timeMs: timeLimitMs, idleMs, viewport: { width: viewport.width, height: viewport.height, mobile: viewport.mobile } },
+    page: noPageEvents(),
     error: null,
   };
   const end = (stoppedBecause: StoppedBecause, extra: Partial<RenderResult> = {}): RenderOutput => {
@@ -210,16 +233,12 @@ export function startRender(opts: RenderOptions): RenderRun {
       if (!got.reply) return end('error', { error: got.stop?.code ?? 'no response' });
       const reply = got.reply;
       finalUrl = got.finalUrl;
-      const headerBytes = countHeaderBytes(reply.statusLine, reply.headers, reply.status);
-      const read = await readCapped(reply.body, { keep: limit + KEEP_PAST_LIMIT, countCap: limit + KEEP_PAST_LIMIT, signal: docSignal });
-      if (read.end === 'error') return end('error', { finalUrl, error: read.error ?? 'read error' });
-      const charset = sniffCharset(headerValue(reply.headers, 'content-type'), read.bytes);
-      const cut = findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total });
-      const cutAt = cut.truncated ? cut.bodyBytesKept : null;
-      const kept = cut.truncated ? read.bytes.subarray(0, cut.bodyBytesKept) : read.bytes;
+      const read = await readDocument(reply, docSignal);
+      if (read.error !== null) return end('error', { finalUrl, error: read.error });
+      const { headerBytes, cutAt, charset, kept } = read;
       // What lies past the cut: its scripts never run for Google.
-      pastCut = cutAt === null ? [] : findScripts(decodeText(read.bytes, charset), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
-      doc = { finalUrl, reply, kept, bodyBytes: read.total, headerBytes, cutAt, charset, pastCut };
+      pastCut = cutAt === null ? [] : findScripts(decodeText(read.whole, charset), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      doc = { finalUrl, reply, kept, bodyBytes: read.bodyBytes, headerBytes, cutAt, charset, pastCut };
     } catch (err) {
       if (opts.signal?.aborted) return end('cancelled');
       return end('error', { finalUrl, error: docCtl.signal.aborted ? 'timeout' : err instanceof Error ? err.message : String(err) });
@@ -240,18 +259,81 @@ export function startRender(opts: RenderOptions): RenderRun {
     return doc;
   }
 
-  function waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause> {
+  /** A document's body read (up to the limit and KEEP_PAST_LIMIT past it) and cut as Googlebot cuts it, headers included. */
+  async function readDocument(reply: HopReply, sig: AbortSignal) {
+    const headerBytes = countHeaderBytes(reply.statusLine, reply.headers, reply.status);
+    const read = await readCapped(reply.body, { keep: limit + KEEP_PAST_LIMIT, countCap: limit + KEEP_PAST_LIMIT, signal: sig });
+    const charset = sniffCharset(headerValue(reply.headers, 'content-type'), read.bytes);
+    const cut = findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total });
+    const cutAt = cut.truncated ? cut.bodyBytesKept : null;
+    return {
+      headerBytes,
+      charset,
+      cutAt,
+      whole: read.bytes,
+      kept: cutAt === null ? read.bytes : read.bytes.subarray(0, cutAt),
+      bodyBytes: read.total,
+      error: read.end === 'error' ? (read.error ?? 'read error') : null,
+    };
+  }
+
+  async function fetchNavigation(raw: string): Promise<NavigationAnswer> {
+    const url = noHash(raw);
+    const note = (a: NavigationAnswer): NavigationAnswer => {
+      base.page.navigations.push({ url, outcome: a.outcome });
+      return a;
+    };
+    if (base.page.navigations.filter((n) => n.outcome === 'followed').length >= PAGE_REDIRECTS.maxHops) return note({ outcome: 'too-many', url });
+    try {
+      const verdict = await robots(url);
+      if (!verdict.allowed) {
+        resources.push({ url, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: verdict, error: null });
+        return note({ outcome: 'blocked-robots', url });
+      }
+      const reply = await opts.fetchHop(url, { userAgent: opts.userAgent, signal });
+      const doc = await readDocument(reply, signal);
+      resources.push({ url, kind: 'document', method: 'GET', outcome: doc.cutAt === null ? 'loaded' : 'cut', status: reply.status, bytes: doc.bodyBytes, keptBytes: doc.kept.length, robots: null, error: doc.error });
+      return note({ outcome: 'followed', url, reply, kept: doc.kept });
+    } catch (err) {
+      resources.push({ url, kind: 'document', method: 'GET', outcome: 'failed', status: null, bytes: null, keptBytes: null, robots: null, error: err instanceof Error ? err.message : String(err) });
+      return note({ outcome: 'failed', url });
+    }
+  }
+
+  function waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }, responsive?: () => Promise<boolean>): Promise<StoppedBecause> {
     return new Promise<StoppedBecause>((resolve) => {
-      const tick = setInterval(() => {
+      // A quiet network is not enough: a page whose script is still running (a long computation,
+      // a loop that never returns) is not done. `responsive` asks the page; while it does not
+      // answer, the render waits on — up to the time limit.
+      let probing = false;
+      let ended = false;
+      const quiet = () => {
         const s = state();
+        return s.loaded && s.inFlight === 0 && now() - s.lastActivity >= idleMs;
+      };
+      const tick = setInterval(() => {
         if (opts.signal?.aborted) finish('cancelled');
         else if (now() - started >= timeLimitMs) finish('time-limit');
-        else if (s.loaded && s.inFlight === 0 && now() - s.lastActivity >= idleMs) finish('idle');
+        else if (quiet() && !probing) {
+          if (!responsive) return finish('idle');
+          probing = true;
+          responsive().then(
+            (ok) => {
+              probing = false;
+              if (ok && quiet()) finish('idle');
+            },
+            () => {
+              probing = false;
+            },
+          );
+        }
       }, Math.min(100, idleMs));
       const onAbort = () => finish('cancelled');
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       if (opts.signal?.aborted) finish('cancelled');
       function finish(why: StoppedBecause) {
+        if (ended) return;
+        ended = true;
         clearInterval(tick);
         opts.signal?.removeEventListener('abort', onAbort);
         resolve(why);
@@ -276,7 +358,12 @@ export function startRender(opts: RenderOptions): RenderRun {
     },
     progress,
     fetchDocument,
+    fetchNavigation,
     waitForEnd,
+    page: base.page,
+    notePage: (events) => {
+      Object.assign(base.page, events);
+    },
     noteViewport: (width, height) => {
       base.limits = { ...base.limits, viewport: { ...base.limits.viewport, width, height } };
     },

@@ -121,6 +121,26 @@ export interface RenderConsoleEntry {
   line: number | null;
 }
 
+/** What the rendered page did that the render answered itself, and how its end went. */
+export interface RenderPageEvents {
+  /** alert / confirm / prompt / print, dismissed without showing anything (confirm → false, prompt → null). */
+  dialogs: { type: 'alert' | 'confirm' | 'prompt' | 'print' | 'beforeunload'; message: string }[];
+  /** window.open targets: answered with null, no window opened. */
+  opened: string[];
+  /** Windows or tabs the page opened all the same (a link's target, say), closed by the render. */
+  windowsClosed: number;
+  /** beforeunload handlers the page tried to set (ignored). */
+  beforeunload: number;
+  /** Reads of navigator.userAgent / userAgentData / appVersion by the page's scripts. */
+  userAgentReads: number;
+  /** A script was still running when the render ended: it was stopped so that the page could be read. */
+  scriptStopped: boolean;
+  /** The main frame's navigations after the document (a JavaScript redirect: location changes), in order. */
+  navigations: { url: string; outcome: 'followed' | 'blocked-robots' | 'too-many' | 'failed' }[];
+  /** When the rendered view was read, in ms from the render's start (null: not read). */
+  snapshotAtMs: number | null;
+}
+
 /** The whole render: the `render` block of the tab's report. */
 export interface RenderResult {
   url: string;
@@ -145,6 +165,8 @@ export interface RenderResult {
   differences: RenderDifference[];
   /** The time limit and the quiet time that count as done. */
   limits: { timeMs: number; idleMs: number; viewport: { width: number; height: number; mobile: boolean } };
+  /** What the page did that the render answered itself (dialogs, windows, navigations), and a script stopped at the end. */
+  page: RenderPageEvents;
   /** What went wrong, for 'error'. */
   error: string | null;
 }

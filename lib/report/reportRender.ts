@@ -36,6 +36,7 @@ export function reportRender(r: RenderResult | null, t: Translate): ReportRender
       message: t(`render.difference.${d.code}`, d.params),
       cause: d.cause ? { code: d.cause.code, params: d.cause.params.map(paramText), message: renderCauseText(d.cause, t) } : null,
     })),
+    page: r.page,
     error: r.error,
   };
 }

@@ -301,6 +301,7 @@ export interface ReportRender {
     message: string;
     cause: { code: string; params: string[]; message: string } | null;
   }[];
+  page: RenderResult['page'];
   error: string | null;
 }
 
