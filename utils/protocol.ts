@@ -23,7 +23,8 @@ import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt/t
 export interface RenderJobState {
   id: string;
   state: 'running' | 'done';
-  phase: 'document' | 'rendering' | 'snapshot';
+  /** 'experiments': renders with one of Googlebot's rules lifted, to find a difference's cause. */
+  phase: 'document' | 'rendering' | 'snapshot' | 'experiments';
   requests: number;
   inFlight: number;
   elapsedMs: number;

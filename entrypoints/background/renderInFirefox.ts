@@ -12,6 +12,7 @@ import {
   requestKindDecision,
   startRender,
   type RenderConsoleEntry,
+  type RenderOptions,
   type RenderOutput,
   type RenderResource,
   type RenderSnapshot,
@@ -21,10 +22,10 @@ import {
 import { pageLogFrom, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource } from '../../lib/render/pageShims';
 import { within } from '../../lib/core/within';
 import { RENDER_END_MS } from '../../lib/render/renderWithCdp';
-import { resourceKindOfWebRequest } from '../../lib/render/renderPolicy';
+import { RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision } from '../../lib/render/renderPolicy';
+import { robotsApplies } from '../../lib/render/renderRules';
 import { cspAllowingScript, injectScriptAtStart } from '../../lib/render/injectScript';
 import { sendToTab } from '../../utils/messaging';
-import type { RenderJob } from './renderJob';
 
 // Firefox's own WebExtension APIs (not in Chrome's types): containers, stream filters, captureTab.
 interface StreamFilter {
@@ -133,10 +134,10 @@ async function hashSource(text: string): Promise<string> {
  *   page's first inline script. The document's bytes are the render's already, so the shim is
  *   simply the first thing the parser runs; the document's CSP is given the shim's hash.
  */
-export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
+export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOutput> {
   const closed = new AbortController();
-  const run = startRender({ ...job.options, signal: AbortSignal.any([job.signal, closed.signal]) });
-  const { now, viewport } = run;
+  const run = startRender({ ...opts, signal: opts.signal ? AbortSignal.any([opts.signal, closed.signal]) : closed.signal });
+  const { now, viewport, rules } = run;
   const doc = await run.fetchDocument();
   if (!isRenderDocument(doc)) return doc;
   const { finalUrl } = doc;
@@ -144,7 +145,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
   const logKey = `__crawlscopeRenderLog${Math.random().toString(36).slice(2)}`;
   const shim = [
     renderShimSource(run.prefix),
-    renderIdentityShimSource(run.opts.userAgent, viewport.mobile),
+    renderIdentityShimSource(rules.userAgent, viewport.mobile),
     renderPageLogShimSource(logKey),
     renderConsoleShimSource(consoleKey, MAX_CONSOLE),
     'document.currentScript && document.currentScript.remove();',
@@ -214,7 +215,8 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       e.filter = f;
       f.ondata = ({ data }) => {
         const bytes = new Uint8Array(data);
-        const room = Math.max(0, RESOURCE_LIMIT - e.headerBytes - e.kept);
+        // Googlebot: each resource under its own 2 MB, headers included. A visitor: whole, up to a cap.
+        const room = Math.max(0, (rules.cutResources ? RESOURCE_LIMIT : RENDER_RESOURCE_CAP) - e.headerBytes - e.kept);
         e.seen += bytes.length;
         lastActivity = now();
         if (bytes.length <= room) {
@@ -275,7 +277,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
         tracked.delete(d.requestId);
         inFlight--;
       }
-      const decision = requestKindDecision(kind);
+      const decision = rules.fetchAllKinds ? visitorKindDecision(kind) : requestKindDecision(kind);
       if (decision !== 'fetch') {
         run.record(resource({ url: d.url, kind, method }, { outcome: decision }));
         return { cancel: true };
@@ -284,6 +286,10 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       touch();
       const entry: Entry = { url: d.url, kind, method, status: null, headerBytes: 0, seen: 0, kept: 0, done: false, filter: null };
       tracked.set(d.requestId, entry);
+      if (!robotsApplies(rules, url)) {
+        filterResource(d.requestId, entry);
+        return {};
+      }
       return run.robots(url).then(
         (robots) => {
           if (!robots.allowed) {
@@ -303,7 +309,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       );
     };
     const onBeforeSendHeaders = (d: RequestDetails): Blocking => ({
-      requestHeaders: [...(d.requestHeaders ?? []).filter((h) => !STRIP_REQUEST.test(h.name)), { name: 'User-Agent', value: run.opts.userAgent }],
+      requestHeaders: [...(d.requestHeaders ?? []).filter((h) => !STRIP_REQUEST.test(h.name)), { name: 'User-Agent', value: rules.userAgent }],
     });
     const onHeadersReceived = (d: RequestDetails): Blocking => {
       let headers = (d.responseHeaders ?? []).filter((h) => !/^set-cookie2?$/i.test(h.name));
@@ -401,7 +407,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
     // 4. What the page has become, within RENDER_END_MS whatever the page does.
     clearInterval(reader);
     run.progress('snapshot', inFlight);
-    const endBy = now() + RENDER_END_MS;
+    const endBy = Math.max(now(), run.started + run.timeLimitMs) + RENDER_END_MS;
     const left = () => Math.max(0, endBy - now());
     try {
       if (stopped !== 'cancelled' || lastView === null) {

@@ -2,12 +2,11 @@ import { browser } from 'wxt/browser';
 import type { BackgroundHandler, RenderJobState } from '../../utils/protocol';
 import { compareChromeVersion, bytesLimit } from '../../utils/settings';
 import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
-import { noPageEvents, RENDER_TIME_LIMIT_MS, type RenderOptions, type RenderOutput, type RenderResult } from '../../lib/render';
+import { engineFromUserAgent, noPageEvents, renderCompared, RENDER_TIME_LIMIT_MS, visitorUserAgent, type RenderPass, type RenderResult } from '../../lib/render';
 import { extensionHopFetcher } from './extensionHopFetcher';
 import { robotsReader } from './robots';
-import { renderInChrome } from './renderInChrome';
-import { renderInFirefox } from './renderInFirefox';
-import type { RenderJob } from './renderJob';
+import { renderPassInChrome } from './renderInChrome';
+import { renderPassInFirefox } from './renderInFirefox';
 
 
 interface Running {
@@ -29,15 +28,21 @@ const STORED_HTML_CHARS = 100_000;
 let seq = 0;
 
 /**
- * The browser's own way to render: chrome.debugger in Chrome; Firefox has its own adapter. (A
- * service worker may not import() a module at run time: both are imported, one is used.)
+ * The browser's own way to render one page: chrome.debugger in Chrome; Firefox has its own
+ * adapter. (A service worker may not import() a module at run time: both are imported, one is used.)
  */
-const adapter = (): ((job: RenderJob) => Promise<RenderOutput>) => (import.meta.env.FIREFOX ? renderInFirefox : renderInChrome);
+const renderPass = (): RenderPass => (import.meta.env.FIREFOX ? renderPassInFirefox : renderPassInChrome);
 
 function stored(result: RenderResult): RenderResult {
   const trim = <T extends { html: string; htmlCapped: boolean } | null>(s: T): T =>
     s && s.html.length > STORED_HTML_CHARS ? { ...s, html: s.html.slice(0, STORED_HTML_CHARS), htmlCapped: true } : s;
-  return { ...result, served: trim(result.served), rendered: trim(result.rendered), browser: trim(result.browser) };
+  return {
+    ...result,
+    served: trim(result.served),
+    rendered: trim(result.rendered),
+    browser: trim(result.browser),
+    visitor: result.visitor && { ...result.visitor, rendered: trim(result.visitor.rendered) },
+  };
 }
 
 export const renderStart: BackgroundHandler<'renderStart'> = async ({ url, agent, browser: tabView, force, timeLimitSec }) => {
@@ -54,23 +59,10 @@ export const renderStart: BackgroundHandler<'renderStart'> = async ({ url, agent
     cancel,
   };
   jobs.set(id, running);
-  const options: RenderOptions = {
-    url: u.href,
-    agent,
-    userAgent,
-    fetchHop: extensionHopFetcher(),
-    robots: robotsReader,
-    limit,
-    browser: tabView,
-    force,
-    timeLimitMs,
-    screenshot: true,
-    renderId: id,
-    onProgress: (p) => Object.assign(running.state, p),
-  };
+  const visitorAgent = visitorUserAgent(agent, engineFromUserAgent(navigator.userAgent));
   const failed = (error: string): RenderResult => ({
     url: u.href, finalUrl: u.href, agent, userAgent, renderedAt: Date.now(), durationMs: 0, stoppedBecause: 'error', skippedNoindex: false, forced: !!force,
-    document: null, served: null, rendered: null, browser: tabView, resources: [], console: [], differences: [],
+    document: null, served: null, rendered: null, visitor: null, browser: tabView, resources: [], console: [], differences: [], experiments: [],
     limits: { timeMs: timeLimitMs, idleMs: 0, viewport: { width: 0, height: 0, mobile: agent === 'smartphone' } },
     page: noPageEvents(),
     error,
@@ -84,7 +76,23 @@ export const renderStart: BackgroundHandler<'renderStart'> = async ({ url, agent
   }, timeLimitMs + WATCHDOG_GRACE_MS);
   void (async () => {
     try {
-      const out = await adapter()({ agent, options, signal: cancel.signal });
+      const out = await renderCompared({
+        url: u.href,
+        agent,
+        userAgent,
+        visitorUserAgent: visitorAgent,
+        fetchHop: extensionHopFetcher(),
+        robots: robotsReader,
+        limit,
+        browser: tabView,
+        force,
+        timeLimitMs,
+        screenshot: true,
+        renderId: id,
+        signal: cancel.signal,
+        runPass: renderPass(),
+        onProgress: (p) => Object.assign(running.state, p),
+      });
       if (running.state.state === 'running') running.state = { ...running.state, state: 'done', result: out.result, screenshot: out.screenshot, elapsedMs: out.result.durationMs };
       await browser.storage.session.set({ [resultKey(u.href)]: stored(out.result) }).catch(() => undefined);
     } catch (err) {

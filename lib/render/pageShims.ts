@@ -136,6 +136,9 @@ export function renderDeleteDatabasesSource(prefix: string): string {
  */
 export function renderIdentityShimSource(userAgent: string, mobile: boolean): string {
   const ua = JSON.stringify(userAgent);
+  // Googlebot's User-Agent is Chrome's: the rest of navigator says so too. A visitor's render in
+  // Firefox keeps Firefox's own (its User-Agent is Firefox's, for the agent's device).
+  const chrome = /Chrome\//.test(userAgent);
   const platform = JSON.stringify(mobile ? 'Linux armv8l' : 'Linux x86_64');
   return `(() => {
   const nav = Object.getPrototypeOf(navigator);
@@ -143,10 +146,14 @@ export function renderIdentityShimSource(userAgent: string, mobile: boolean): st
   get('userAgent', ${ua});
   get('appVersion', ${ua}.replace(/^Mozilla\\//, ''));
   get('platform', ${platform});
+  get('maxTouchPoints', ${mobile ? 5 : 0});${
+    chrome
+      ? `
   get('vendor', 'Google Inc.');
   get('oscpu', undefined);
-  get('buildID', undefined);
-  get('maxTouchPoints', ${mobile ? 5 : 0});
+  get('buildID', undefined);`
+      : ''
+  }
 })();`;
 }
 

@@ -2,11 +2,11 @@ import type { Header } from '../core/types';
 import { headerValue, headerValues, mediaType } from '../core/headers';
 import { readCapped } from '../core/readCapped';
 import { countHeaderBytes, followRedirects, noHash, PAGE_REDIRECTS, robotsTxtUrl, type HopFetcher, type HopReply, type RobotsReader, type RobotsReport } from '../crawl';
-import { findCutoff, KEEP_PAST_LIMIT, DEFAULT_LIMIT, sniffCharset } from '../bytes';
+import { findCutoff, DEFAULT_LIMIT, sniffCharset } from '../bytes';
 import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from '../robots';
 import { ruleText } from '../indexability/robotsInputFrom';
 import { parseRobotsDirectives } from '../indexability/parseRobotsDirectives';
-import { compareRender } from './compareRender';
+import { googlebotRules, robotsApplies, type RenderRules } from './renderRules';
 import { findScripts, type ScriptInSource } from './findScripts';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
@@ -28,8 +28,8 @@ export interface RenderOptions {
   robots: RobotsReader;
   /** The document's byte limit, headers included (default 2,097,152). */
   limit?: number;
-  /** The user's tab as it shows the page (null for a typed URL). */
-  browser?: RenderSnapshot | null;
+  /** Googlebot's rules (the default, from `userAgent`), one of them lifted, or a visitor's: lib/render/renderRules. */
+  rules?: RenderRules;
   /** Render even when the served page says noindex or answers other than 200 (Google would not). */
   force?: boolean;
   /** Cancels the render: it ends with what it has ('cancelled'). */
@@ -47,7 +47,25 @@ export interface RenderOutput {
   result: RenderResult;
   /** A JPEG of the whole rendered page at the agent's viewport (base64), when asked and rendered. */
   screenshot: string | null;
+  /** What the comparison reads beside the result: the document as read whole, and its scripts past the cut. */
+  evidence?: RenderEvidence;
 }
+
+/** The served document beyond what the page was given: the whole of it as read (up to RENDER_DOCUMENT_CAP), and where its scripts past the cut start. */
+export interface RenderEvidence {
+  /** The document's body as read, whole (for Googlebot's render, past the cut too). */
+  wholeBytes: Uint8Array | null;
+  /** What a reader of all of it finds (read on first use: most comparisons need only one side's). */
+  servedWhole: () => RenderSnapshot | null;
+  /** The body bytes read (at most RENDER_DOCUMENT_CAP), and whether that is all of it. */
+  readBytes: number;
+  readWhole: boolean;
+  /** Scripts of the document at or past the cut, with their byte offsets. */
+  pastCut: ScriptInSource[];
+}
+
+/** A document is read up to this many bytes: all a visitor's render is given, and all a comparison looks for past the cut. */
+export const RENDER_DOCUMENT_CAP = 16 * 1024 * 1024;
 
 /** What every render's own storage names start with; the cleanup deletes everything under it. */
 export const RENDER_STORAGE_FAMILY = 'crawlscope-render:';
@@ -152,6 +170,8 @@ export interface RenderRun {
   /** Notes what the page did (dialogs, windows, a stopped script…) in the result. */
   notePage(events: Partial<RenderPageEvents>): void;
   readonly page: RenderPageEvents;
+  /** What this render applies: Googlebot's rules, one lifted, or a visitor's. */
+  readonly rules: RenderRules;
   /** The result: what the page had become (null when it could not be read), with the differences. */
   finish(stopped: StoppedBecause, rendered: RenderSnapshot | null, screenshot: string | null): RenderOutput;
 }
@@ -168,29 +188,46 @@ export function startRender(opts: RenderOptions): RenderRun {
   const consoleEntries: RenderConsoleEntry[] = [];
   const abort = new AbortController();
   const signal = opts.signal ? AbortSignal.any([abort.signal, opts.signal]) : abort.signal;
+  const rules = opts.rules ?? googlebotRules(opts.userAgent);
+  const userAgent = rules.userAgent;
   let pastCut: ScriptInSource[] = [];
+  const evidence: RenderEvidence = { wholeBytes: null, servedWhole: () => null, readBytes: 0, readWhole: true, pastCut: [] };
+  /** Computed once, on first use. */
+  const once = <T>(f: () => T): (() => T) => {
+    let done = false;
+    let v: T;
+    return () => {
+      if (!done) {
+        v = f();
+        done = true;
+      }
+      return v;
+    };
+  };
   const base: Omit<RenderResult, 'stoppedBecause' | 'durationMs'> = {
     url: opts.url,
     finalUrl: noHash(opts.url),
     agent: opts.agent,
-    userAgent: opts.userAgent,
+    userAgent,
     renderedAt: started,
     skippedNoindex: false,
     forced: !!opts.force,
     document: null,
     served: null,
     rendered: null,
-    browser: opts.browser ?? null,
+    visitor: null,
+    browser: null,
     resources,
     console: consoleEntries,
     differences: [],
+    experiments: [],
     limits: { timeMs: timeLimitMs, idleMs, viewport: { width: viewport.width, height: viewport.height, mobile: viewport.mobile } },
     page: noPageEvents(),
     error: null,
   };
   const end = (stoppedBecause: StoppedBecause, extra: Partial<RenderResult> = {}): RenderOutput => {
     abort.abort();
-    return { result: { ...base, ...extra, stoppedBecause, durationMs: now() - started }, screenshot: null };
+    return { result: { ...base, ...extra, stoppedBecause, durationMs: now() - started }, screenshot: null, evidence };
   };
   const progress = (phase: 'document' | 'rendering' | 'snapshot', inFlight = 0) =>
     opts.onProgress?.({ requests: resources.length, inFlight, elapsedMs: now() - started, phase });
@@ -210,17 +247,17 @@ export function startRender(opts: RenderOptions): RenderRun {
     const docSignal = AbortSignal.any([docCtl.signal, signal]);
     let doc: RenderDocument;
     try {
-      const first = await robots(finalUrl);
-      if (!first.allowed) {
+      const first = robotsApplies(rules, finalUrl) ? await robots(finalUrl) : null;
+      if (first && !first.allowed) {
         resources.push({ url: finalUrl, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: first, error: null });
         return end('robots-blocked');
       }
       const blocks = new Map<string, RobotsVerdict>();
       const got = await followRedirects(finalUrl, opts.fetchHop, {
         policy: PAGE_REDIRECTS,
-        request: { userAgent: opts.userAgent, signal: docSignal },
+        request: { userAgent, signal: docSignal },
         beforeHop: async (u) => {
-          if (u === finalUrl) return true;
+          if (u === finalUrl || !robotsApplies(rules, u)) return true;
           const r = await robots(u);
           if (!r.allowed) blocks.set(u, r);
           return r.allowed;
@@ -237,7 +274,15 @@ export function startRender(opts: RenderOptions): RenderRun {
       if (read.error !== null) return end('error', { finalUrl, error: read.error });
       const { headerBytes, cutAt, charset, kept } = read;
       // What lies past the cut: its scripts never run for Google.
-      pastCut = cutAt === null ? [] : findScripts(decodeText(read.whole, charset), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      const wholeText = cutAt === null ? null : decodeText(read.whole, charset);
+      pastCut = wholeText === null || cutAt === null ? [] : findScripts(wholeText, finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      evidence.pastCut = pastCut;
+      evidence.readBytes = read.whole.length;
+      evidence.readWhole = read.whole.length >= read.bodyBytes;
+      evidence.wholeBytes = read.whole;
+      const isHtmlDoc = /html/i.test(mediaType(headerValue(reply.headers, 'content-type')) ?? 'text/html');
+      const docUrl = finalUrl;
+      if (isHtmlDoc) evidence.servedWhole = once(() => renderSnapshot(wholeText ?? decodeText(read.whole, charset), docUrl));
       doc = { finalUrl, reply, kept, bodyBytes: read.bodyBytes, headerBytes, cutAt, charset, pastCut };
     } catch (err) {
       if (opts.signal?.aborted) return end('cancelled');
@@ -245,16 +290,24 @@ export function startRender(opts: RenderOptions): RenderRun {
     } finally {
       clearTimeout(docTimer);
     }
-    const html = decodeText(doc.kept, doc.charset);
     const isHtml = /html/i.test(mediaType(headerValue(doc.reply.headers, 'content-type')) ?? 'text/html');
-    const served = isHtml ? renderSnapshot(html, doc.finalUrl) : null;
+    // A visitor's render needs its document's facts only for the comparison, and only when its
+    // bytes are not Googlebot's: read then, if ever.
+    const docUrl = doc.finalUrl;
+    const keptBytes = doc.kept;
+    const charset = doc.charset;
+    const readServed = () => (isHtml ? renderSnapshot(decodeText(keptBytes, charset), docUrl) : null);
+    const served = rules.as === 'googlebot' ? readServed() : null;
+    if (doc.cutAt === null) evidence.servedWhole = rules.as === 'googlebot' ? () => served : once(readServed);
     const noindex = servedNoindex(served, doc.reply.headers);
     base.finalUrl = doc.finalUrl;
     base.served = served;
     base.document = { status: doc.reply.status, headerBytes: doc.headerBytes, bodyBytes: doc.bodyBytes, limit, cutAt: doc.cutAt, noindex };
     resources.push({ url: doc.finalUrl, kind: 'document', method: 'GET', outcome: doc.cutAt === null ? 'loaded' : 'cut', status: doc.reply.status, bytes: doc.bodyBytes, keptBytes: doc.kept.length, robots: null, error: null });
-    if (noindex && !opts.force) return end('noindex', { skippedNoindex: true });
-    if (doc.reply.status !== 200 && !opts.force) return end('error', { error: `HTTP ${doc.reply.status}` });
+    // Google does not render a page whose HTML says noindex, or that does not answer 200; a
+    // visitor's render (and an experiment, once Googlebot's has run) renders it all the same.
+    if (rules.as === 'googlebot' && noindex && !opts.force) return end('noindex', { skippedNoindex: true });
+    if (rules.as === 'googlebot' && doc.reply.status !== 200 && !opts.force) return end('error', { error: `HTTP ${doc.reply.status}` });
     base.skippedNoindex = !!noindex;
     return doc;
   }
@@ -262,10 +315,10 @@ export function startRender(opts: RenderOptions): RenderRun {
   /** A document's body read (up to the limit and KEEP_PAST_LIMIT past it) and cut as Googlebot cuts it, headers included. */
   async function readDocument(reply: HopReply, sig: AbortSignal) {
     const headerBytes = countHeaderBytes(reply.statusLine, reply.headers, reply.status);
-    const read = await readCapped(reply.body, { keep: limit + KEEP_PAST_LIMIT, countCap: limit + KEEP_PAST_LIMIT, signal: sig });
+    const read = await readCapped(reply.body, { keep: RENDER_DOCUMENT_CAP, countCap: RENDER_DOCUMENT_CAP, signal: sig });
     const charset = sniffCharset(headerValue(reply.headers, 'content-type'), read.bytes);
-    const cut = findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total });
-    const cutAt = cut.truncated ? cut.bodyBytesKept : null;
+    const cut = rules.cutDocument ? findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total }) : null;
+    const cutAt = cut?.truncated ? cut.bodyBytesKept : null;
     return {
       headerBytes,
       charset,
@@ -285,12 +338,12 @@ export function startRender(opts: RenderOptions): RenderRun {
     };
     if (base.page.navigations.filter((n) => n.outcome === 'followed').length >= PAGE_REDIRECTS.maxHops) return note({ outcome: 'too-many', url });
     try {
-      const verdict = await robots(url);
-      if (!verdict.allowed) {
+      const verdict = robotsApplies(rules, url) ? await robots(url) : null;
+      if (verdict && !verdict.allowed) {
         resources.push({ url, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: verdict, error: null });
         return note({ outcome: 'blocked-robots', url });
       }
-      const reply = await opts.fetchHop(url, { userAgent: opts.userAgent, signal });
+      const reply = await opts.fetchHop(url, { userAgent, signal });
       const doc = await readDocument(reply, signal);
       resources.push({ url, kind: 'document', method: 'GET', outcome: doc.cutAt === null ? 'loaded' : 'cut', status: reply.status, bytes: doc.bodyBytes, keptBytes: doc.kept.length, robots: null, error: doc.error });
       return note({ outcome: 'followed', url, reply, kept: doc.kept });
@@ -373,9 +426,9 @@ export function startRender(opts: RenderOptions): RenderRun {
     },
     finish: (stopped, rendered, screenshot) => {
       abort.abort();
-      const differences = rendered ? compareRender({ served: base.served, rendered, browser: opts.browser ?? null, resources, scriptsPastCut: pastCut }) : [];
-      return { result: { ...base, rendered, differences, stoppedBecause: stopped, durationMs: now() - started }, screenshot };
+      return { result: { ...base, rendered, stoppedBecause: stopped, durationMs: now() - started }, screenshot, evidence };
     },
+    rules,
   };
 }
 

@@ -5,7 +5,8 @@ import { bytesToBase64 } from '../core/base64';
 import { within } from '../core/within';
 import { RESOURCE_LIMIT } from '../bytes';
 import { pageLogFrom, readRenderPageLogSource, renderDeleteDatabasesSource, renderPageLogShimSource, renderShimSource } from './pageShims';
-import { RENDER_READ_CAP, RENDER_SCREENSHOT_MAX_HEIGHT, requestKindDecision, resourceKindOf } from './renderPolicy';
+import { RENDER_READ_CAP, RENDER_RESOURCE_CAP, RENDER_SCREENSHOT_MAX_HEIGHT, requestKindDecision, resourceKindOf, visitorKindDecision } from './renderPolicy';
+import { robotsApplies } from './renderRules';
 import { renderSnapshot } from './renderSnapshot';
 import { serializeComposed } from './serializeComposed';
 import { DROP_HEADERS, isRenderDocument, MAX_CONSOLE, PASS_HEADERS, responsePhrase, startRender, type RenderOptions, type RenderOutput } from './renderRun';
@@ -50,7 +51,7 @@ const CALL_MS = 5_000;
  */
 export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promise<RenderOutput> {
   const run = startRender(opts);
-  const { now, viewport, signal, consoleEntries, prefix } = run;
+  const { now, viewport, signal, consoleEntries, prefix, rules } = run;
   // 1. The document, as Googlebot fetches it.
   const doc = await run.fetchDocument();
   if (!isRenderDocument(doc)) return doc;
@@ -121,14 +122,14 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
         if (nav.outcome !== 'followed') loaded = true;
         return;
       }
-      const decision = requestKindDecision(kind);
+      const decision = rules.fetchAllKinds ? visitorKindDecision(kind) : requestKindDecision(kind);
       if (decision !== 'fetch') {
         record({ url, kind, method, outcome: decision, status: null, bytes: null, keptBytes: null, robots: null, error: null });
         await fail(requestId);
         return;
       }
-      const robots = await run.robots(noHash(url));
-      if (!robots.allowed) {
+      const robots = robotsApplies(rules, noHash(url)) ? await run.robots(noHash(url)) : null;
+      if (robots && !robots.allowed) {
         record({ url, kind, method, outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots, error: null });
         await fail(requestId);
         return;
@@ -139,7 +140,7 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
       let res: HopReply;
       try {
         res = await opts.fetchHop(url, {
-          userAgent: opts.userAgent,
+          userAgent: rules.userAgent,
           signal,
           ...(method !== 'GET' ? { method } : {}),
           ...(headers.length ? { headers } : {}),
@@ -151,8 +152,10 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
         return;
       }
       const hb = countHeaderBytes(res.statusLine, res.headers, res.status);
-      const body = await readCapped(res.body, { keep: Math.max(0, RESOURCE_LIMIT - hb), countCap: RESOURCE_LIMIT, signal });
-      const over = hb + body.total > RESOURCE_LIMIT;
+      // Googlebot: each resource under its own 2 MB, headers included. A visitor: whole, up to a cap.
+      const cap = rules.cutResources ? RESOURCE_LIMIT : RENDER_RESOURCE_CAP;
+      const body = await readCapped(res.body, { keep: Math.max(0, cap - hb), countCap: cap, signal });
+      const over = hb + body.total > cap;
       record({
         url,
         kind,
@@ -223,7 +226,7 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
     await call('Network.enable').catch(() => undefined);
     await call('Network.setBypassServiceWorker', { bypass: true }).catch(() => undefined);
     await call('Network.setCacheDisabled', { cacheDisabled: true }).catch(() => undefined);
-    await call('Emulation.setUserAgentOverride', { userAgent: opts.userAgent, ...(viewport.mobile ? { platform: 'Android' } : {}) });
+    await call('Emulation.setUserAgentOverride', { userAgent: rules.userAgent, ...(viewport.mobile ? { platform: 'Android' } : {}) });
     await call('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor, mobile: viewport.mobile });
     await call('Emulation.setTouchEmulationEnabled', { enabled: viewport.mobile, ...(viewport.mobile ? { maxTouchPoints: 5 } : {}) }).catch(() => undefined);
     await call('Emulation.setFocusEmulationEnabled', { enabled: true }).catch(() => undefined);
@@ -258,7 +261,9 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
   run.progress('snapshot', inFlight);
   run.stopRequests();
   if (started) {
-    const endBy = now() + RENDER_END_MS;
+    // Whatever the page does, the end takes at most RENDER_END_MS past the time limit; a page that
+    // went quiet early may use the time it left over (a large page takes a while to read).
+    const endBy = Math.max(now(), run.started + run.timeLimitMs) + RENDER_END_MS;
     const left = () => endBy - now();
     const scriptStopped = await stopScripts(call, left);
     rendered = await readView(call, left, finalUrl).catch(() => null);
