@@ -15,6 +15,7 @@ import { fetchAsCrawlers } from '../../lib/livefetch';
 import { fetchLlmsTxt } from '../../lib/llmstxt';
 import { reportLiveFetch, reportLlmsTxt } from '../../lib/report';
 import { changesIndexing } from '../../lib/render';
+import { renderExitCode } from '../renderCommand';
 import { renderInChromium } from '../renderInChromium';
 import {
   createDohResolver,
@@ -261,7 +262,8 @@ const render = defineTool({
     const result = (await renderInChromium({ url: a.url, agent: a.agent, force: a.force, timeLimitMs: a.timeLimitSec * 1000, signal: ctx.signal })).result;
     const r = reportRender(result, t)!;
     const changes = changesIndexing(result.differences);
-    const code: 0 | 1 | 2 = result.stoppedBecause === 'error' || (!result.rendered && result.stoppedBecause !== 'noindex' && result.stoppedBecause !== 'robots-blocked') ? 2 : changes ? 1 : 0;
+    // The exit code `crawlscope render` gives for the same result.
+    const code = renderExitCode(result) as 0 | 1 | 2;
     const lines = [`${t('render.heading')}: ${r.finalUrl}`, ...r.differences.map((d) => `- ${d.message}${d.cause ? ` (${d.cause.message})` : ''}`)];
     if (!r.differences.length && result.rendered) lines.push(t('render.noDifferencesNoBrowser'));
     return { text: lines.join('\n'), structured: { render: r, changesIndexing: changes, exitCode: code }, exitCode: code };
