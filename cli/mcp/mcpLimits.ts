@@ -1,6 +1,6 @@
 // What an agent may ask of `crawlscope mcp`, as data: every tool's defaults and caps (an argument
 // past a cap is a usage error, not silently lowered), and how many calls run at once. README
-// "Crawlscope for agents" prints this table; the tests assert it.
+// "Crawlscope for agents" prints this table; tests/unit/cli/mcpLimits.test.ts asserts it.
 
 /** A number argument: its default and the most an agent may ask for. */
 export interface Bound {

@@ -3,7 +3,8 @@
 // schemas are zod's, sent as JSON Schema, and checked here so that a bad argument is an MCP error
 // that carries the command line's exit code). Tools: check_url, robots_verdict, render,
 // site_check, verify_ip (cli/mcp/mcpTools.ts), under the limits of cli/mcp/mcpLimits.ts.
-// stdout carries JSON-RPC only; nothing else is written to it.
+// stdout carries JSON-RPC only; nothing else is written to it. README "Crawlscope for agents" has
+// the client configuration and the limits (tests/unit/cli/mcpLimits.test.ts keeps them equal).
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
