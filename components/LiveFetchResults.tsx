@@ -35,7 +35,7 @@ export function LiveFetchResults({ live }: { live: LiveFetchReport }) {
                 {x.markers.map((m) => (
                   <div key={m.id} className="cs-muted">
                     <a href={m.source} target="_blank" rel="noreferrer" data-testid="live-marker" data-marker={m.id}>
-                      {i18n.t('livefetch.source')}: {m.vendor}
+                      {i18n.t('livefetch.source')}: {m.vendor}, <code className="cs-code">{m.name}</code>
                     </a>
                   </div>
                 ))}
