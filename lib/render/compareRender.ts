@@ -189,8 +189,10 @@ export function ruleCandidates(input: CompareRenderInput): RuleCandidate[] {
   const answeredOtherwise = v ? differentAnswers(g.resources, v.resources) || g.document?.status !== v.document?.status : false;
   if (v && (reads > 0 || answeredOtherwise)) out.push({ cause: { code: 'userAgent', params: [reads] }, lift: { rule: 'userAgent' } });
   // Images, fonts and media: Google's renderer does not fetch them; a page may wait for them.
-  const refused = g.resources.filter((r) => r.outcome === 'not-fetched');
-  if (v && refused.length && v.resources.some((r) => (r.kind === 'image' || r.kind === 'font' || r.kind === 'media') && r.outcome === 'loaded')) {
+  // (The browser's own request for /favicon.ico is not the page's.)
+  const pageOwn = (r: RenderResource) => !/^https?:\/\/[^/]+\/favicon\.ico$/i.test(r.url);
+  const refused = g.resources.filter((r) => r.outcome === 'not-fetched' && pageOwn(r));
+  if (v && refused.length && v.resources.some((r) => (r.kind === 'image' || r.kind === 'font' || r.kind === 'media') && r.outcome === 'loaded' && pageOwn(r))) {
     out.push({ cause: { code: 'notFetched', params: [refused.length] }, lift: { rule: 'notFetched' } });
   }
   // The time limit, and requests that failed for Googlebot only: nothing to lift.
