@@ -138,6 +138,9 @@ const checkUrl = defineTool({
   },
 });
 
+/** The pause between the last progress notification and the result (see site_check). */
+const PROGRESS_SETTLE_MS = 25;
+
 const siteCheck = defineTool({
   name: 'site_check',
   title: 'Check a site as Googlebot',
@@ -167,15 +170,25 @@ const siteCheck = defineTool({
   async run(a, ctx) {
     const { t } = ctx.text;
     let last = 0;
+    // Each notification is written before the result. The SDK's client (1.32) handles a notification
+    // a microtask later than a response read in the same chunk, and drops progress for a request that
+    // has answered (modelcontextprotocol/typescript-sdk#2580, open): a short pause after the last
+    // notification lets it arrive on its own; a loaded client may still drop the last ones.
+    const sent: Promise<void>[] = [];
     const { summary, reports } = await siteCheckReports(
       { urls: a.urls, sitemaps: a.sitemap ? [a.sitemap] : undefined, site: a.site, agent: a.agent, maxUrls: a.maxUrls, concurrency: a.concurrency, timeoutMs: a.timeoutSec * 1000, maxTimeMs: a.maxTimeSec * 1000 },
       ctx,
       (p) => {
-        if (p.done === last && p.state === 'running') return;
+        // One notification each time more URLs are done: MCP requires progress to increase.
+        if (p.done <= last) return;
         last = p.done;
-        void ctx.progress(p.done, p.total, progressText(p, t, ctx.text.duration).progress);
+        sent.push(ctx.progress(p.done, p.total, progressText(p, t, ctx.text.duration).progress));
       },
     );
+    if (sent.length) {
+      await Promise.all(sent);
+      await new Promise((r) => setTimeout(r, PROGRESS_SETTLE_MS));
+    }
     const rows = reports.map(siteRow).sort(worstFirst);
     const w = progressText(summary.progress, t, ctx.text.duration);
     const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)].map((p) => `${p.sitemap}: ${p.code}`);
