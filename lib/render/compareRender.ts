@@ -33,8 +33,8 @@ import type {
 export interface RenderSide {
   /** The document as the render's page was given it (Googlebot: its first 2 MB). */
   served: RenderSnapshot | null;
-  /** The document as read whole (up to RENDER_DOCUMENT_CAP). */
-  servedWhole: RenderSnapshot | null;
+  /** The document as read whole (up to RENDER_DOCUMENT_CAP), read on first use: only a difference needs it. */
+  servedWhole: () => RenderSnapshot | null;
   rendered: RenderSnapshot | null;
   resources: readonly RenderResource[];
   stoppedBecause: StoppedBecause;
@@ -122,6 +122,8 @@ export function itemsOf(s: RenderSnapshot | null, field: RenderMiss['field']): M
   return m;
 }
 
+const sameKeys = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) => a.size === b.size && [...a.keys()].every((k) => b.has(k));
+
 const FIELDS: RenderMiss['field'][] = ['noindex', 'title', 'canonical', 'links', 'headings', 'text', 'jsonLd', 'hreflang'];
 
 /** What a visitor's render has that Googlebot's lacks, and the other way round, each placed. */
@@ -133,9 +135,10 @@ export function findMisses(input: CompareRenderInput): RenderMiss[] {
   for (const field of FIELDS) {
     const gr = itemsOf(g.rendered, field);
     const vr = itemsOf(v.rendered, field);
+    if (sameKeys(gr, vr)) continue;
     const gKept = itemsOf(g.served, field);
-    const gWhole = itemsOf(g.servedWhole ?? g.served, field);
-    const vWhole = itemsOf(v.servedWhole ?? v.served, field);
+    const gWhole = itemsOf(g.servedWhole() ?? g.served, field);
+    const vWhole = itemsOf(v.servedWhole() ?? v.served, field);
     for (const [key, weight] of vr) {
       if (gr.has(key)) continue;
       // In the HTML past the cut: the cut is the cause. Only in the visitor's HTML: the server

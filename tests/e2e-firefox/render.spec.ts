@@ -285,6 +285,22 @@ test.describe('Render as Googlebot (Firefox)', () => {
     await expectText(r, viewCell('headings', 'visitor'), [`h1 ${APP.title}`, ...APP.tags.map((t) => `h2 ${t}`)].join('\n'));
   });
 
+  test('the same app from its tab: nearly empty, the same cause; your browser has the headings too', async ({ ff, base, tab: page, demo, openPopup }) => {
+    await page.goto(`${demo}/render/app.html`);
+    await expect.poll(() => count(page, '#app h2')).toBe(APP.tags.length);
+    const r = await renderFromPopup(ff, base, await openPopup(page));
+    try {
+      expect(await differenceOf(r, 'nearlyEmpty')).toMatchObject({
+        severity: 'critical',
+        cause: 'requestBlocked',
+        why: why('requestBlocked', [`${demo}${APP_DATA_BLOCKED}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotBlocked, 'Disallow: /blocked/'], 'experiment'),
+      });
+      await expectText(r, viewCell('headings', 'browser'), [`h1 ${APP.title}`, ...APP.tags.map((t) => `h2 ${t}`)].join('\n'));
+    } finally {
+      await r.close();
+    }
+  });
+
   test('an app whose bundle robots.txt disallows: nearly empty, the bundle’s line the cause', async ({ demo, openExt }) => {
     const r = await renderUrl(openExt, `${demo}/render/app-bundle.html`);
     const d = await differenceOf(r, 'nearlyEmpty');
