@@ -1,7 +1,7 @@
 // `crawlscope`: the site check on the command line, for CI. Every URL of a sitemap (or the URLs
 // given) as Googlebot sees it, with the same lib/ core as the extension's "Check this site" page.
 import { parseArgs } from 'node:util';
-import { LIMIT_CHOICES } from '../lib/bytes/limits';
+import { LIMIT_CHOICES } from '../lib/bytes';
 import {
   bytesCell,
   canonicalCell,
@@ -23,7 +23,7 @@ import {
   type SiteRow,
   type SiteCheckSummary,
 } from '../lib/sitecheck';
-import { verdictText, type Report } from '../lib/report';
+import { verdictText, type Report, type Translate } from '../lib/report';
 import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 import { nodeFetchHop } from './nodeFetchHop';
@@ -33,7 +33,6 @@ import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
 import { helpText, langArgument, parseArgsErrorText } from './helpText';
 import { MAIN_HELP } from './mainHelp';
-import type { Translate } from '../lib/report';
 import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesContent, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';

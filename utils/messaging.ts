@@ -1,13 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import type {
-  BackgroundProtocol,
-  ContentProtocol,
-  Envelope,
-  Reply,
-} from './protocol';
-import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope } from './protocol';
-import { classifySender, type SenderKind } from '../lib/core/classifySender';
-import { senderRefusal } from '../lib/core/senderRefusal';
+import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope, type BackgroundProtocol, type ContentProtocol, type Envelope, type Reply } from './protocol';
+import { classifySender, senderRefusal, type SenderKind } from '../lib/core';
 
 type Handlers<P> = {
   [K in keyof P]: (

@@ -5,19 +5,15 @@
  * registers its handlers in one place (entrypoints/background/handlers.ts); the content script in
  * entrypoints/content/index.ts. utils/messaging.ts checks every sender before a handler runs.
  */
-import type { Header, MainFrameRecord, PageFacts } from '../lib/core/types';
-import type { InspectableVerdict } from '../lib/core/inspectable';
-import type { RobotsReport } from '../lib/robots/types';
-import type { BytesOverlayState, BytesPageReport, PageResource } from '../lib/bytes/pageReport';
-import type { NavigationSizes } from '../lib/bytes/describeRead';
-import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexability/types';
-import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
-import type { Comparison } from '../lib/compare/comparison';
-import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
-import type { SenderKind } from '../lib/core/classifySender';
-import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render/types';
-import type { LiveFetchReport } from '../lib/livefetch/types';
-import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt/types';
+import type { Header, MainFrameRecord, PageFacts, InspectableVerdict, SenderKind } from '../lib/core';
+import type { RobotsReport } from '../lib/robots';
+import type { BytesOverlayState, BytesPageReport, PageResource, NavigationSizes } from '../lib/bytes';
+import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexability';
+import type { ProbeRequest, ProbeResult } from '../lib/caching';
+import type { Comparison, ComparisonSummary } from '../lib/compare';
+import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render';
+import type { LiveFetchReport } from '../lib/livefetch';
+import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
 export interface RenderJobState {

@@ -1,10 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { Header } from '../../lib/core/types';
-import { NotSentError, type HopFetcher, type HopRequest } from '../../lib/crawl';
+import { hostPermissionPattern, type Header } from '../../lib/core';
+import { NotSentError, agentHeaderRule, FETCH_RESOURCE_TYPES, hopReplyFrom, type HopFetcher, type HopRequest } from '../../lib/crawl';
 import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
-import { agentHeaderRule, FETCH_RESOURCE_TYPES } from '../../lib/crawl/agentHeaderRule';
-import { hopReplyFrom } from '../../lib/crawl/hopReplyFrom';
 
 /**
  * The extension's HopFetcher (lib/crawl): one hop (redirect: 'manual') fetched from the

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler, BackgroundHandlers } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
-import { inspectable } from '../../lib/core/inspectable';
+import { inspectable } from '../../lib/core';
 import { loadRecord } from './tabStore';
 import { arrivingRecord, nextRecord } from './mainFrameRecorder';
 import { fetchPageResponse } from './fetchPageResponse';

@@ -2,29 +2,8 @@ import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import { countHeaderBytes, noHash } from '../../lib/crawl';
 import { RESOURCE_LIMIT } from '../../lib/bytes';
-import { bytesToBase64 } from '../../lib/core/base64';
-import {
-  isRenderDocument,
-  MAX_CONSOLE,
-  RENDER_SCREENSHOT_MAX_HEIGHT,
-  renderShimSource,
-  renderSnapshot,
-  requestKindDecision,
-  startRender,
-  type RenderConsoleEntry,
-  type RenderOptions,
-  type RenderOutput,
-  type RenderResource,
-  type RenderSnapshot,
-  type ResourceKind,
-  type StoppedBecause,
-} from '../../lib/render';
-import { pageLogFrom, renderReaderShimSource, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource } from '../../lib/render/pageShims';
-import { within } from '../../lib/core/within';
-import { RENDER_END_MS } from '../../lib/render/renderWithCdp';
-import { RENDER_READ_CAP, RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision } from '../../lib/render/renderPolicy';
-import { robotsApplies } from '../../lib/render/renderRules';
-import { cspAllowingScript, injectScriptAtStart } from '../../lib/render/injectScript';
+import { bytesToBase64, within } from '../../lib/core';
+import { isRenderDocument, MAX_CONSOLE, RENDER_SCREENSHOT_MAX_HEIGHT, renderShimSource, renderSnapshot, requestKindDecision, startRender, pageLogFrom, renderReaderShimSource, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource, RENDER_END_MS, RENDER_READ_CAP, RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision, robotsApplies, cspAllowingScript, injectScriptAtStart, type RenderConsoleEntry, type RenderOptions, type RenderOutput, type RenderResource, type RenderSnapshot, type ResourceKind, type StoppedBecause } from '../../lib/render';
 import { sendToTab } from '../../utils/messaging';
 
 // Firefox's own WebExtension APIs (not in Chrome's types): containers, stream filters, captureTab.

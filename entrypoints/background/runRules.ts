@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { isRunRuleId } from '../../lib/crawl/agentHeaderRule';
+import { isRunRuleId } from '../../lib/crawl';
 
 /**
  * A site check page closed mid-run may not get to remove its run's header rule (lib/crawl

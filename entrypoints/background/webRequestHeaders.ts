@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { Header } from '../../lib/core/types';
+import type { Header } from '../../lib/core';
 
 /**
  * Headers as webRequest reports them, names, order and repeats kept; a value given only as bytes

@@ -1,4 +1,4 @@
-import type { PageFacts } from '../../lib/core/types';
+import type { PageFacts } from '../../lib/core';
 import { registerContentHandlers } from '../../utils/messaging';
 import { liveIndexSignals } from './liveIndexSignals';
 import { pageAnalysis } from '../page-analysis/holder';

@@ -3,6 +3,7 @@ import { LiveFetchResults } from '../../components/LiveFetchResults';
 import { llmsSummaryText } from '../../lib/llmstxt';
 import { LIVE_SAMPLE_MAX } from '../../lib/livefetch';
 import { i18n, formatDuration, formatInt, formatList, tDynamic } from '#i18n';
+import { downloadFile } from '../../utils/downloadFile';
 import { verdictText } from '../../lib/report';
 import { CRAWLER_CATALOG, crawlerUserAgent } from '../../lib/crawlers';
 import {
@@ -23,22 +24,13 @@ import {
   type SiteRow,
   type SitemapStatus,
 } from '../../lib/sitecheck';
-import { useSiteCheck } from './store';
+import { useSiteCheckPage } from './hooks';
 
 /** The catalog crawlers a check can run as: those whose operator documents a User-Agent. */
 const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => crawlerUserAgent(t).ok);
 
 /** Rows drawn at most; the exports always hold every URL. */
 const MAX_ROWS = 1000;
-
-function download(name: string, data: Blob) {
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const fileName = (site: string, ext: string) =>
   `crawlscope-sitecheck-${new URL(site).hostname.replace(/[^a-z0-9.-]/gi, '_')}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${ext}`;
@@ -97,7 +89,7 @@ const Row = memo(function Row({ r }: { r: SiteRow }) {
 });
 
 export function App() {
-  const s = useSiteCheck();
+  const s = useSiteCheckPage();
   const sorted = useMemo(() => [...s.rows].sort(worstFirst), [s.rows]);
   // The same elements while the rows stay the same: a progress update does not re-render 1,000 rows.
   const shown = useMemo(() => sorted.slice(0, MAX_ROWS).map((r) => <Row key={r.url} r={r} />), [sorted]);
@@ -274,10 +266,10 @@ export function App() {
         <section className="cs-section" data-testid="results">
           <h2>{i18n.t('sitecheck.resultsHeading', [formatInt(sorted.length)])}</h2>
           <p>
-            <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => download(fileName(s.site!, 'csv'), new Blob([s.exportCsv()], { type: 'text/csv' }))}>
+            <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => downloadFile(fileName(s.site!, 'csv'), new Blob([s.exportCsv()], { type: 'text/csv' }))}>
               {i18n.t('sitecheck.exportCsv')}
             </button>{' '}
-            <button type="button" data-testid="export-jsonl" disabled={!sorted.length} onClick={() => void s.exportJsonl().then((b) => download(fileName(s.site!, 'jsonl'), b), () => undefined)}>
+            <button type="button" data-testid="export-jsonl" disabled={!sorted.length} onClick={() => void s.exportJsonl().then((b) => downloadFile(fileName(s.site!, 'jsonl'), b), () => undefined)}>
               {i18n.t('sitecheck.exportJsonl')}
             </button>{' '}
             <span className="cs-muted">{i18n.t('sitecheck.exportNote')}</span>

@@ -1,9 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import { NotSentError, type HopFetcher, type HopRequest } from '../../lib/crawl';
-import { agentHeaderRule, freeRunRuleId, runRuleCondition, staleRunRuleIds, FETCH_RESOURCE_TYPES } from '../../lib/crawl/agentHeaderRule';
-import { hopEventRouter } from '../../lib/crawl/hopEventRouter';
-import { hopReplyFrom } from '../../lib/crawl/hopReplyFrom';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { NotSentError, agentHeaderRule, freeRunRuleId, runRuleCondition, staleRunRuleIds, FETCH_RESOURCE_TYPES, hopEventRouter, hopReplyFrom, type HopFetcher, type HopRequest } from '../../lib/crawl';
+import { hostPermissionPattern } from '../../lib/core';
 import { responseHeaderOptions, webRequestHeaders } from '../background/webRequestHeaders';
 
 /**

@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 
 /**
  * Routes the browser's request events (webRequest: headers sent, response headers, response

@@ -6,6 +6,7 @@ export { buildReport, reportReason, type ReportInput } from './buildReport';
 export { reportToMarkdown, sourceText, mdCode } from './reportToMarkdown';
 export { verdictKey } from './verdictKey';
 export { verdictText } from './verdictText';
+export { severityLabel } from './severityLabel';
 export { reportOtherCrawlers } from './reportOtherCrawlers';
 export { reportAiPreferences } from './reportAiPreferences';
 export { reportLiveFetch } from './reportLiveFetch';

@@ -1,5 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { RenderCause, RenderDifference, RenderLift } from '../render/types';
+import type { RenderCause, RenderDifference, RenderLift } from '../render';
 import type { Translate } from './types';
 
 // The words of a render's differences, written once for every view: the render page, the popup,

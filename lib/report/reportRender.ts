@@ -1,5 +1,5 @@
 import { paramText } from '../i18n';
-import type { RenderResult, RenderSnapshot } from '../render/types';
+import type { RenderResult, RenderSnapshot } from '../render';
 import { renderCauseText, renderDifferenceText, renderLiftText } from './renderText';
 import type { ReportRender, ReportRenderView, Translate } from './types';
 

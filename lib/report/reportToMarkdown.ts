@@ -1,9 +1,10 @@
-import type { Source } from '../indexability/types';
+import { severityLabel } from './severityLabel';
+import type { Source } from '../indexability';
 import type { Report, ReportAiPreferences, ReportCompare, ReportLiveFetch, ReportLlmsTxt, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
 import { agentKey } from './reportCompare';
-import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
+import { GOOGLE_CRAWLERS } from '../robots';
 import { verdictText } from './verdictText';
-import { purposeKey } from '../crawlers/purposeKey';
+import { purposeKey } from '../crawlers';
 
 /** A group's user-agent as Google spells the token (the verdict keeps it lower-cased). */
 const tokenName = (ua: string) => GOOGLE_CRAWLERS.find((c) => c.token.toLowerCase() === ua.toLowerCase())?.token ?? ua;
@@ -45,8 +46,6 @@ const reasonLines = (rs: ReportReason[], t: Translate): string[] =>
     ...r.sources.map((s) => `  - ${mdCode(sourceText(s, t))}`),
   ]);
 
-const compareSeverity = (s: string, t: Translate) => t(`compare.severity${s[0]!.toUpperCase()}${s.slice(1)}`);
-
 /** The "Mobile vs desktop" section: both answers, then each difference with both values, then the findings. */
 function compareLines(c: ReportCompare, t: Translate): string[] {
   const out = [`- ${t('report.md.comparedAt', [{ date: Date.parse(c.comparedAt) }, c.url])}`];
@@ -56,10 +55,10 @@ function compareLines(c: ReportCompare, t: Translate): string[] {
   }
   if (c.identical) out.push(`- ${t('report.md.compareIdentical')}`);
   for (const d of c.differences) {
-    out.push(`- **${compareSeverity(d.severity, t)}** ${t(`compare.field.${d.field}`)} — ${d.message}`);
+    out.push(`- **${severityLabel(d.severity, t)}** ${t(`compare.field.${d.field}`)} — ${d.message}`);
     out.push(`  - ${t(agentKey('mobile'))}: ${d.mobile ? mdCode(d.mobile) : '—'}`, `  - ${t(agentKey('desktop'))}: ${d.desktop ? mdCode(d.desktop) : '—'}`);
   }
-  for (const f of c.findings) out.push(`- **${compareSeverity(f.severity, t)}** — ${f.message}`);
+  for (const f of c.findings) out.push(`- **${severityLabel(f.severity, t)}** — ${f.message}`);
   return out;
 }
 
@@ -72,7 +71,7 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   else if (r.visitor?.error) out.push(`- ${t('render.noVisitor', [r.visitor.error])}`);
   if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
   for (const d of r.differences) {
-    out.push(`- **${compareSeverity(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
+    out.push(`- **${severityLabel(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
     if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);
   }
   for (const x of r.experiments) out.push(`- ${t('render.experiment', [x.message, x.explained, t(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);

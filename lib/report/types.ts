@@ -1,8 +1,9 @@
 import type { MessageParam } from '../i18n';
-import type { Header } from '../core/types';
-import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
-import type { Reason, Severity, Source, Verdict } from '../indexability/types';
-import type { CauseEvidence, RenderAgent, RenderLift, RenderResult, RenderSnapshot } from '../render/types';
+import type { Header } from '../core';
+import type { Agent, FetchErrorCode } from '../crawl';
+import type { Field, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
+import type { Reason, Severity, Source, Verdict } from '../indexability';
+import type { CauseEvidence, RenderAgent, RenderLift, RenderResult, RenderSnapshot } from '../render';
 
 export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
 export const REPORT_VERSION = 1;

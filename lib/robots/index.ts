@@ -11,5 +11,6 @@ export { getPathParamsQuery } from './getPathParamsQuery';
 export { extractUserAgent, isValidUserAgentToObey } from './extractUserAgent';
 export { GOOGLE_CRAWLERS, GOOGLE_FETCHERS, GOOGLE_COMMON_CRAWLERS_URL, GOOGLE_SPECIAL_CRAWLERS_URL, GOOGLE_FETCHERS_URL, type GoogleCrawler, type GoogleFetcher, type GoogleClientKind } from './googleCrawlers';
 export { evaluateForGoogle, evaluateReportForGoogle } from './evaluateForGoogle';
+export { googlebotVerdict } from './googlebotVerdict';
 export { evaluateAgents, evaluateReportForAgents, type AgentRules } from './evaluateAgents';
 export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diffLines';

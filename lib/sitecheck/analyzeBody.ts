@@ -1,9 +1,6 @@
-import type { Header } from '../core/types';
-import { headerValue, mediaType } from '../core/headers';
-import { decodeText } from '../core/decodeText';
+import { headerValue, mediaType, decodeText, type Header } from '../core';
 import { analyzeBytes, findCutoff, limitFor, sniffCharset } from '../bytes';
-import { countHeaderBytes } from '../crawl';
-import { isHtmlResponse } from '../compare';
+import { countHeaderBytes, isHtmlResponse } from '../crawl';
 import { bytesInputFrom, type BytesInput, type PageSignals } from '../indexability';
 import { keptTextIsPrefix } from './keptTextIsPrefix';
 import { servedSignals } from './servedSignals';

@@ -1,4 +1,4 @@
-import type { SiteCheckSummary } from './startSiteCheck';
+import type { SiteCheckSummary } from './types';
 
 /**
  * A run's outcome by one rule — the command line's exit code, which the README and --help state:

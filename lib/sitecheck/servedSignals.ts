@@ -1,6 +1,5 @@
 import { HtmlScanner } from '../bytes';
-import { collectSignals } from '../indexability/collectSignals';
-import type { PageSignals } from '../indexability/types';
+import { collectSignals, type PageSignals } from '../indexability';
 import { parse5Document } from './parse5Document';
 import { SignalCollector } from './SignalCollector';
 

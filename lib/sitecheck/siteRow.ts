@@ -1,5 +1,5 @@
 import type { Report } from '../report';
-import type { Verdict } from '../indexability/types';
+import type { Verdict } from '../indexability';
 
 /** One line of the site check's table (and CSV): the facts of one report that answer "which pages?". */
 export interface SiteRow {

@@ -2,21 +2,18 @@
 // verdict's input, what is still pending, the sizes the response and byte sections show, the
 // summary lines (as message keys and parameters), the badge. No browser, no store, no messages:
 // unit-tested in tests/unit/popup/derive.test.ts.
-import type { MainFrameRecord } from '../../../lib/core/types';
+import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
+import { navigationMeasuresBody, PDF_LIMIT, type BytesPageReport } from '../../../lib/bytes';
 import { evaluatePreferences, preferenceFindings, type AiPreferences, type PrefFinding } from '../../../lib/aipref';
-import { headerValue, mediaType } from '../../../lib/core/headers';
-import { navigationMeasuresBody, PDF_LIMIT } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
-import type { BytesPageReport } from '../../../lib/bytes/pageReport';
-import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions } from '../../../lib/indexability';
-import type { Verdict } from '../../../lib/indexability/types';
+import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions, type Verdict } from '../../../lib/indexability';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
-import type { Severity as CompareSeverity } from '../../../lib/compare/comparison';
+import type { Severity as CompareSeverity } from '../../../lib/compare';
 import type { MessageParam } from '../../../lib/i18n';
 import type { TabSnapshot } from '../../../utils/protocol';
 import { countBlocked, type CountedGroup } from '../../../lib/crawlers';
 import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
-import type { RenderCause, RenderDifference } from '../../../lib/render/types';
+import type { RenderCause, RenderDifference } from '../../../lib/render';
 
 
 /** The response's media type: the Content-Type it was sent with, else what the document says it is. */

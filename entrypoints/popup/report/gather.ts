@@ -2,10 +2,8 @@
 // background or of the tab through an injected messenger (the store passes the browser's; the
 // unit tests a fake one), so the whole gathering runs without a browser.
 import type { BackgroundProtocol, ContentProtocol, OverlayText } from '../../../utils/protocol';
-import type { MainFrameRecord } from '../../../lib/core/types';
-import { headerValue, mediaType } from '../../../lib/core/headers';
-import { assessResources, limitFor } from '../../../lib/bytes';
-import type { BytesPageReport } from '../../../lib/bytes/pageReport';
+import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
+import { assessResources, limitFor, type BytesPageReport } from '../../../lib/bytes';
 import { bytesInputFrom, canonicalNotChecked, indexabilityVerdict } from '../../../lib/indexability';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../../lib/robots';
 import { evaluateReportForCrawlers } from '../../../lib/crawlers';

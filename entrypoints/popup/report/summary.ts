@@ -4,7 +4,7 @@
 import { formatList, formatPercent, formatWhen, tDynamic } from '#i18n';
 import type { MessageParam } from '../../../lib/i18n';
 import type { IndexabilityResult } from '../../../lib/indexability';
-import { severityLabel } from '../../../components/CompareText';
+import { severityLabel } from '../../../lib/report';
 import { summaryFacts, type SummaryFact, type SummaryId, type SummaryParam } from './derive';
 import type { TabReport } from './types';
 
@@ -29,7 +29,7 @@ const word = (p: SummaryParam): MessageParam => {
   if ('when' in p) return formatWhen(p.when);
   if ('key' in p) return tDynamic(p.key);
   if ('messages' in p) return formatList(p.messages.map((m) => tDynamic(m.key, m.params)));
-  return severityLabel(p.severity);
+  return severityLabel(p.severity, tDynamic);
 };
 
 /** The six lines, in the order they are shown. */

@@ -1,14 +1,13 @@
 // The one report object of a tab. The popup's report store (store.ts) gathers every fact into it;
 // sections, the summary, the badge and both exports are views of it.
-import type { MainFrameRecord } from '../../../lib/core/types';
-import type { RobotsReport, ParsedRobotsTxt, CrawlerVerdict } from '../../../lib/robots/types';
-import type { OtherCrawlerVerdict } from '../../../lib/crawlers/types';
-import type { BytesInput, CanonicalTargetInput, PageSignals } from '../../../lib/indexability/types';
-import type { BytesOverlayState, BytesPageReport } from '../../../lib/bytes/pageReport';
-import type { AssessedResource } from '../../../lib/bytes';
-import type { ProbeResult } from '../../../lib/caching/types';
-import type { ComparisonSummary } from '../../../lib/compare/summarizeComparison';
-import type { RenderResult } from '../../../lib/render/types';
+import type { MainFrameRecord } from '../../../lib/core';
+import type { RobotsReport, ParsedRobotsTxt, CrawlerVerdict } from '../../../lib/robots';
+import type { OtherCrawlerVerdict } from '../../../lib/crawlers';
+import type { BytesInput, CanonicalTargetInput, PageSignals } from '../../../lib/indexability';
+import type { BytesOverlayState, BytesPageReport, AssessedResource } from '../../../lib/bytes';
+import type { ProbeResult } from '../../../lib/caching';
+import type { ComparisonSummary } from '../../../lib/compare';
+import type { RenderResult } from '../../../lib/render';
 import type { TabSnapshot } from '../../../utils/protocol';
 import type { LiveFetchReport } from '../../../lib/livefetch/types';
 import type { LlmsLinkReport, LlmsTxtReport } from '../../../lib/llmstxt/types';

@@ -1,6 +1,5 @@
 import { i18n, formatWhen, tDynamic } from '#i18n';
-import { severityLabel } from '../../../components/CompareText';
-import { renderCauseText, renderDifferenceText } from '../../../lib/report/renderText';
+import { renderCauseText, renderDifferenceText, severityLabel } from '../../../lib/report';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 
@@ -28,7 +27,7 @@ export function RenderSection({ report, onRender }: { report: TabReport; onRende
         <ul data-testid="render-differences">
           {r.differences.slice(0, SHOWN).map((d, i) => (
             <li key={i} data-code={d.code} data-severity={d.severity} data-cause={d.cause?.code ?? ''} className={`compare-${d.severity}`}>
-              <strong>{severityLabel(d.severity)}</strong> {renderDifferenceText(d, tDynamic)}
+              <strong>{severityLabel(d.severity, tDynamic)}</strong> {renderDifferenceText(d, tDynamic)}
               {d.cause ? <div className="cs-muted">{i18n.t('render.why', [renderCauseText(d.cause, tDynamic)])}</div> : null}
             </li>
           ))}

@@ -1,10 +1,11 @@
 // One URL as Googlebot sees it, as one report: exact figures from a fake site.
 import { describe, expect, it } from 'vitest';
 import { fetchRobotsTxt } from '../../../lib/crawl';
-import { checkUrl, siteRow, rowsToCsv, csvField, type CheckContext, type RobotsFacts } from '../../../lib/sitecheck';
+import { checkUrl, siteRow, rowsToCsv, csvField, type CheckContext } from '../../../lib/sitecheck';
+import type { RobotsFacts } from '../../../lib/robots';
 import { parseRobotsReport } from '../../../lib/robots';
 import { reportToMarkdown } from '../../../lib/report';
-import { googlebotUserAgent } from '../../../lib/compare';
+import { googlebotUserAgent } from '../../../lib/crawl';
 import { reportSchemaErrors } from '../../support/reportSchema';
 import { fakeSite, page, reply, robots, t, type Route } from './helpers';
 

@@ -22,7 +22,7 @@ import {
   type SitemapStatus,
 } from '../../../lib/sitecheck';
 import { verdictText, type Translate } from '../../../lib/report';
-import type { FetchErrorCode } from '../../../lib/compare';
+import type { FetchErrorCode } from '../../../lib/crawl';
 import { messagesOf, say, sayIn, translatorOf } from '../../support/say';
 
 const en = messagesOf('en');
