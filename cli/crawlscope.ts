@@ -37,7 +37,7 @@ import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesCon
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';
 import { fetchLlmsTxt, llmsSummaryText } from '../lib/llmstxt';
-import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../lib/crawl';
 
 const VERSION = '0.1.0';
 /** The summary reads the llms.txt of at most this many origins. */

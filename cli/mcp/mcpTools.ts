@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { startSiteCheck, siteRow, runOutcome, progressText, worstFirst, type SiteCheckProgress } from '../../lib/sitecheck';
 import { verdictText, reportRender, type Report } from '../../lib/report';
 import { createRobotsReader, type RobotsReport } from '../../lib/crawl';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl';
 import { evaluateAgents, evaluateReportForAgents, GOOGLE_CRAWLERS, isValidUserAgentToObey, parseRobotsReport, parseRobotsTxt, type AgentRules, type ParsedRobotsTxt } from '../../lib/robots';
 import { CRAWLER_CATALOG } from '../../lib/crawlers';
 import { evaluatePreferences } from '../../lib/aipref';

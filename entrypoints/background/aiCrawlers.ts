@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
 import { compareChromeVersion } from '../../utils/settings';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl';
 import { fetchAsCrawlers as fetchLive } from '../../lib/livefetch';
 import { evaluateReportForCrawlers } from '../../lib/crawlers';
 import { parseRobotsReport } from '../../lib/robots';
 import { checkLlmsLinks as checkLinks, fetchLlmsTxt } from '../../lib/llmstxt';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { hostPermissionPattern } from '../../lib/core';
 import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
 import { robotsReader } from './robots';
 

@@ -1,9 +1,9 @@
-import type { Header } from '../core/types';
-import type { ParsedRobotsTxt, PreferenceLine } from '../robots/types';
+import type { Header } from '../core';
+import type { ParsedRobotsTxt, PreferenceLine } from '../robots';
 import { readLine } from './readLine';
-import { matchAgent, namesAgent, pathStringOf } from '../robots/matchAgent';
-import { asciiLower } from '../robots/extractUserAgent';
-import { patternMatches } from '../robots/patternMatches';
+import { matchAgent, namesAgent, pathStringOf } from '../robots';
+import { asciiLower } from '../robots';
+import { patternMatches } from '../robots';
 import { readPreferenceValue, type PreferenceKind, type PreferenceValue } from './readPreferenceValue';
 import { preferenceDiagnostics } from './preferenceDiagnostics';
 import { POLICY_ORDER, POLICY_TOKENS, PURPOSES, SIGNAL_LABELS, SIGNAL_ORDER, USAGE_LABELS, USAGE_ORDER, type Label, type Purpose } from './vocabulary';

@@ -1,4 +1,4 @@
-import type { ParsedRobotsTxt } from '../robots/types';
+import type { ParsedRobotsTxt } from '../robots';
 import { readLine } from './readLine';
 import type { PrefDiagnostic } from './types';
 

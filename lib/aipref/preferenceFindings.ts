@@ -1,6 +1,6 @@
-import type { CrawlerVerdict } from '../robots/types';
-import type { OtherCrawlerVerdict } from '../crawlers/types';
-import { CRAWLER_CATALOG } from '../crawlers/crawlerCatalog';
+import type { CrawlerVerdict } from '../robots';
+import type { OtherCrawlerVerdict } from '../crawlers';
+import { CRAWLER_CATALOG } from '../crawlers';
 import type { AiPreferences, PrefFinding, PrefStatement } from './types';
 
 const first = (s: PrefStatement[], v: 'y' | 'n') => s.find((x) => x.value === v) ?? null;

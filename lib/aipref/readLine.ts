@@ -1,4 +1,4 @@
-import type { PreferenceLine } from '../robots/types';
+import type { PreferenceLine } from '../robots';
 import { readPreferenceValue, type PreferenceValue } from './readPreferenceValue';
 
 /** Each line read once per parse (a line object lives as long as its parse). */

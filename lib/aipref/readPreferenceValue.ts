@@ -1,4 +1,4 @@
-import { escapePattern } from '../robots/escapePattern';
+import { escapePattern } from '../robots';
 import { parseDictionary } from './parseDictionary';
 import { SIGNAL_LABELS, SIGNAL_OTHER_KEYS, USAGE_LABELS } from './vocabulary';
 import type { PrefDiagnostic } from './types';

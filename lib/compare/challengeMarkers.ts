@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 
 /**
  * What marks a challenge or block page of a CDN or bot manager, as data: each marker with the

@@ -1,5 +1,5 @@
-import type { OtherCrawlerVerdict } from '../crawlers/types';
-import { CRAWLER_CATALOG } from '../crawlers/crawlerCatalog';
+import type { OtherCrawlerVerdict } from '../crawlers';
+import { CRAWLER_CATALOG } from '../crawlers';
 import type { LiveFinding, LiveMarker, LiveResult } from './types';
 
 const refusal = (r: LiveResult) => r.comparison === 'challenge' || r.comparison === 'blocked';

@@ -1,6 +1,6 @@
-import { followRedirects } from '../crawl/followRedirects';
-import { PAGE_REDIRECTS } from '../crawl/redirectPolicy';
-import type { HopFetcher } from '../crawl/types';
+import { followRedirects } from '../crawl';
+import { PAGE_REDIRECTS } from '../crawl';
+import type { HopFetcher } from '../crawl';
 import type { LlmsLinkCheck, LlmsLinkReport, LlmsParsed } from './types';
 
 export const LLMS_LINKS_MAX = 50;

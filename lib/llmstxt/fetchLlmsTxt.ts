@@ -1,9 +1,9 @@
-import { headerValue, mediaType } from '../core/headers';
-import { readCapped } from '../core/readCapped';
-import { decodeText } from '../core/decodeText';
-import { followRedirects } from '../crawl/followRedirects';
-import { SITEMAP_REDIRECTS } from '../crawl/redirectPolicy';
-import type { HopFetcher } from '../crawl/types';
+import { headerValue, mediaType } from '../core';
+import { readCapped } from '../core';
+import { decodeText } from '../core';
+import { followRedirects } from '../crawl';
+import { SITEMAP_REDIRECTS } from '../crawl';
+import type { HopFetcher } from '../crawl';
 import { parseLlmsTxt } from './parseLlmsTxt';
 import type { LlmsTxtReport } from './types';
 

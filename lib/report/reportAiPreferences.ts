@@ -1,4 +1,4 @@
-import type { AiPreferences, PrefFinding } from '../aipref/types';
+import type { AiPreferences, PrefFinding } from '../aipref';
 import { paramText } from '../i18n';
 import type { ReportAiPreferences, Translate } from './types';
 

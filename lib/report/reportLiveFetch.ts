@@ -1,4 +1,4 @@
-import type { LiveFetchReport } from '../livefetch/types';
+import type { LiveFetchReport } from '../livefetch';
 import { paramText } from '../i18n';
 import type { ReportLiveFetch, Translate } from './types';
 

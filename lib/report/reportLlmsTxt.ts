@@ -1,4 +1,4 @@
-import type { LlmsTxtReport } from '../llmstxt/types';
+import type { LlmsTxtReport } from '../llmstxt';
 import { paramText } from '../i18n';
 import type { ReportLlmsTxt, Translate } from './types';
 

@@ -8,7 +8,7 @@ export { isAllowed } from './isAllowed';
 export { patternMatches } from './patternMatches';
 export { escapePattern } from './escapePattern';
 export { getPathParamsQuery } from './getPathParamsQuery';
-export { extractUserAgent, isValidUserAgentToObey } from './extractUserAgent';
+export { asciiLower, extractUserAgent, isValidUserAgentToObey } from './extractUserAgent';
 export { GOOGLE_CRAWLERS, GOOGLE_FETCHERS, GOOGLE_COMMON_CRAWLERS_URL, GOOGLE_SPECIAL_CRAWLERS_URL, GOOGLE_FETCHERS_URL, type GoogleCrawler, type GoogleFetcher, type GoogleClientKind } from './googleCrawlers';
 export { evaluateForGoogle, evaluateReportForGoogle } from './evaluateForGoogle';
 export { googlebotVerdict } from './googlebotVerdict';

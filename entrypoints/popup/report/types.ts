@@ -9,8 +9,8 @@ import type { ProbeResult } from '../../../lib/caching';
 import type { ComparisonSummary } from '../../../lib/compare';
 import type { RenderResult } from '../../../lib/render';
 import type { TabSnapshot } from '../../../utils/protocol';
-import type { LiveFetchReport } from '../../../lib/livefetch/types';
-import type { LlmsLinkReport, LlmsTxtReport } from '../../../lib/llmstxt/types';
+import type { LiveFetchReport } from '../../../lib/livefetch';
+import type { LlmsLinkReport, LlmsTxtReport } from '../../../lib/llmstxt';
 
 /**
  * One fact being gathered. Every step has a time limit: it ends done, failed, timed out (with
