@@ -19,6 +19,8 @@ import {
   startSiteCheck,
   siteRow,
   statusCell,
+  structuredCell,
+  structuredTotals,
   worstFirst,
   type SiteRow,
   type SiteCheckSummary,
@@ -68,8 +70,8 @@ const pad = (s: string, n: number) => {
   return w >= n ? s : s + ' '.repeat(n - w);
 };
 
-/** The columns of the table: the page's, with what lies past the cut on a line of its own. */
-const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost');
+/** The columns of the table: the page's, with what lies past the cut and the structured data on lines of their own. */
+const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost' && c !== 'structured');
 
 function table(rows: SiteRow[], text: CliText): string {
   const { t, number } = text;
@@ -93,6 +95,8 @@ function table(rows: SiteRow[], text: CliText): string {
           return noindexCell(r, t);
         case 'url':
           return r.url;
+        default:
+          return '';
       }
     }),
   );
@@ -107,6 +111,7 @@ function table(rows: SiteRow[], text: CliText): string {
     if (r.metaRefresh) out.push(`    ${r.metaRefresh.message}`);
     const lost = lostCell(r, t);
     if (lost.items.length) out.push(`    ${t('sitecheck.cli.lost', [lost.text])}`);
+    if (r.structured?.items) out.push(`    ${t('sitecheck.cli.structured', [structuredCell(r, t)])}`);
   });
   return out.join('\n');
 }
@@ -307,7 +312,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (live) out.write(live.lines().join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, structuredTotals(summary.progress, t), w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
   } else {
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);

@@ -14,6 +14,7 @@ import type { Comparison, ComparisonSummary } from '../lib/compare';
 import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render';
 import type { LiveFetchReport } from '../lib/livefetch';
 import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt';
+import type { SdExtract } from '../lib/structured';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
 export interface RenderJobState {
@@ -119,6 +120,12 @@ export interface BackgroundProtocol {
   getLlmsTxt: { req: { url: string }; res: LlmsTxtReport };
   /** What the links of an llms.txt answer (on request): one GET each, 4 at a time, the first 50. */
   checkLlmsLinks: { req: { parsed: LlmsParsed }; res: LlmsLinkReport };
+  /**
+   * A render's page as it is, pushed by the render's shim through the content script of its tab
+   * at DOMContentLoaded and load (Firefox: a page whose script never returns can be read no later).
+   * Ignored unless the sending tab is a render's under way.
+   */
+  renderView: { req: { url: string; html: string; capped: boolean }; res: null };
 }
 
 /**
@@ -150,6 +157,7 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   fetchAsCrawlers: ['page'],
   getLlmsTxt: ['page'],
   checkLlmsLinks: ['page'],
+  renderView: ['content'],
 };
 
 /**
@@ -178,12 +186,14 @@ export interface ContentProtocol {
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */
   getComposedHtml: { req: Record<string, never>; res: { url: string; html: string; capped: boolean } };
+  /** The structured data of the HTML as served (re-read, the cut found at `limit` with `headerBytes`), every item placed at its byte (lib/structured). */
+  structuredServed: { req: { headerBytes: number; limit: number }; res: SdExtract };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;
 
 /** The one handler type of the background: every capability's handler for message K has it. */
-export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
+export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req'], sender?: { tab?: { id?: number } }) => Promise<BackgroundProtocol[K]['res']>;
 /** Every message the background answers, each with its handler (a missing one is a type error). */
 export type BackgroundHandlers = { [K in BackgroundMessageType]: BackgroundHandler<K> };
 export type ContentMessageType = keyof ContentProtocol;
@@ -201,6 +211,7 @@ export const CONTENT_SENDERS: { readonly [K in ContentMessageType]: readonly Sen
   getIndexSignals: ['page'],
   getResourceUrls: ['page'],
   getComposedHtml: ['page'],
+  structuredServed: ['page'],
 };
 
 export interface Envelope<T extends string = string, D = unknown> {

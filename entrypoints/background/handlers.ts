@@ -13,6 +13,7 @@ import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
 import { checkLlmsLinks, fetchAsCrawlers, getLlmsTxt } from './aiCrawlers';
+import { renderView } from './renderInFirefox';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
@@ -50,4 +51,5 @@ export const handlers: BackgroundHandlers = {
   fetchAsCrawlers,
   getLlmsTxt,
   checkLlmsLinks,
+  renderView,
 };

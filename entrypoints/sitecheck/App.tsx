@@ -15,6 +15,8 @@ import {
   noindexCell,
   problemText,
   progressText,
+  structuredCell,
+  structuredTotals,
   robotsCell,
   SITE_CHECK_DEFAULTS,
   SITE_COLUMNS,
@@ -83,6 +85,7 @@ const Row = memo(function Row({ r }: { r: SiteRow }) {
       <td data-col="robots">{robotsCell(r, t)}</td>
       <td data-col="canonical" className="cs-url">{canonicalCell(r, t)}</td>
       <td data-col="noindex" className="cs-code">{noindexCell(r, t)}</td>
+      <td data-col="structured" className={r.structured?.errors ? 'cs-note' : ''} data-errors={r.structured?.errors ?? 0}>{structuredCell(r, t)}</td>
       <td data-col="url" className="cs-url">{r.url}</td>
     </tr>
   );
@@ -207,6 +210,7 @@ export function App() {
           <progress value={p.done} max={Math.max(1, p.total)} data-testid="progress-bar" style={{ width: '100%' }} />
           {words.ended ? <p className="cs-note" role="status" data-testid="ended">{words.ended}</p> : null}
           <p data-testid="counts">{words.counts}</p>
+          {p && structuredTotals(p, tDynamic) ? <p data-testid="structured-totals">{structuredTotals(p, tDynamic)}</p> : null}
           {words.notAccepted ? <p className="cs-note" data-testid="not-accepted">{words.notAccepted}</p> : null}
           {words.duplicates ? <p className="cs-muted" data-testid="duplicates">{words.duplicates}</p> : null}
           {s.llms ? (

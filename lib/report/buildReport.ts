@@ -15,6 +15,8 @@ import { evaluatePreferences, preferenceFindings } from '../aipref';
 import { reportAiPreferences } from './reportAiPreferences';
 import { reportLiveFetch } from './reportLiveFetch';
 import { reportLlmsTxt } from './reportLlmsTxt';
+import type { SdReport } from '../structured';
+import { reportStructured } from './reportStructured';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
@@ -41,6 +43,8 @@ export interface ReportInput {
   liveFetch?: LiveFetchReport | null;
   /** The origin's llms.txt, when it was read. */
   llmsTxt?: LlmsTxtReport | null;
+  /** The structured data judged (lib/structured/validate), or null / absent when not checked. */
+  structuredData?: SdReport | null;
 }
 
 /** The preferences block: robots.txt's lines for `*` and the response's header, with the findings against the same file's verdicts. */
@@ -136,6 +140,7 @@ export function buildReport(input: ReportInput, t: Translate): Report {
       : null,
     compare: reportCompare(input.compare, t),
     render: reportRender(input.render ?? null, t),
+    structuredData: reportStructured(input.structuredData ?? null, t),
     siteCheck: input.siteCheck ?? null,
     ...(input.robots && input.otherCrawlers ? { aiPreferences: aiPreferencesOf(input, t) } : {}),
     ...(input.liveFetch ? { liveFetch: reportLiveFetch(input.liveFetch, t) } : {}),

@@ -1,6 +1,7 @@
 import { severityLabel } from './severityLabel';
 import type { Source } from '../indexability';
-import type { Report, ReportAiPreferences, ReportCompare, ReportLiveFetch, ReportLlmsTxt, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
+import type { Report, ReportAiPreferences, ReportCompare, ReportLiveFetch, ReportLlmsTxt, ReportOtherCrawler, ReportReason, ReportRender, ReportStructuredData, Translate } from './types';
+import { structuredSummary } from './reportStructured';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots';
 import { verdictText } from './verdictText';
@@ -69,12 +70,25 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   out.push(`- ${t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}`);
   if (r.visitor?.rendered) out.push(`- ${t('report.md.renderVisitor', [r.visitor.userAgent, t(`render.stopped.${r.visitor.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
   else if (r.visitor?.error) out.push(`- ${t('render.noVisitor', [r.visitor.error])}`);
-  if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
+  if (r.rendered && !r.differences.length) out.push(`- ${t(r.visitor?.rendered ? 'report.md.renderSame' : 'report.md.renderSameAsServed')}`);
   for (const d of r.differences) {
     out.push(`- **${severityLabel(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
     if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);
   }
   for (const x of r.experiments) out.push(`- ${t('render.experiment', [x.message, x.explained, t(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
+  return out;
+}
+
+/** The "Structured data" section: the summary line, each item with its place, status and verdict, its findings with path and line, then the problems. */
+export function structuredLines(sd: ReportStructuredData, t: Translate): string[] {
+  const out = [`- ${structuredSummary(sd.items, t)}`];
+  for (const it of sd.items) {
+    const place = it.byte === null ? t('structured.md.placeRendered', [it.line]) : t('structured.md.place', [it.line, it.responseByte ?? it.byte]);
+    out.push(`- **${it.types.join(', ') || '?'}** — ${t(`structured.format.${it.format}`)}, ${place}, ${t(`structured.status.${it.status}`)}: ${t(`structured.verdict.${it.verdict}`)}`);
+    for (const f of it.findings) out.push(`  - ${t(`structured.severity.${f.severity}`)}${f.path ? ` ${mdCode(f.path)}` : ''} (${t('report.md.line', [f.line])}): ${f.message}`);
+  }
+  for (const p of sd.problems) out.push(`- **${t(`structured.severity.${p.severity}`)}** ${p.line !== null ? `(${t('report.md.line', [p.line])}) ` : ''}${p.message}`);
+  out.push(`- ${t('structured.md.vocabulary', [sd.vocabulary])}`);
   return out;
 }
 
@@ -170,6 +184,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
   }
   if (r.compare) out.push('', `## ${t('report.md.compare')}`, '', ...compareLines(r.compare, t));
   if (r.render) out.push('', `## ${t('report.md.render')}`, '', ...renderLines(r.render, t));
+  if (r.structuredData) out.push('', `## ${t('structured.heading')}`, '', ...structuredLines(r.structuredData, t));
   if (r.headers) {
     out.push('', `## ${t('report.md.headers')}`, '', '```http');
     for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));

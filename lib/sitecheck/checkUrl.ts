@@ -9,6 +9,7 @@ import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { analyzeBody, type BodyAnalyzer } from './analyzeBody';
 import type { SiteAgent, UrlSource } from './types';
+import type { SdReport } from '../structured';
 
 export interface CheckContext {
   fetchHop: HopFetcher;
@@ -105,6 +106,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   let headers: Header[] | null = null;
   let bytes: BytesInput | null = null;
   let served: PageSignals | null = null;
+  let structured: SdReport | null = null;
   if (!f || f.blockedAt) {
     const v = crawler ? crawlerVerdict(robots, finalUrl, crawler) : null;
     outcome = v && !v.allowed ? { kind: 'not-fetched', crawler: { token: crawler!, robotsUrl: robots.report.robotsUrl, line: v.line, rule: ruleText(v.rule) } } : { kind: 'not-fetched' };
@@ -128,9 +130,11 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         complete: f.complete,
         finalUrl: f.finalUrl,
         limit: ctx.limit,
+        now: now(),
       });
       bytes = analysis.bytes;
       served = analysis.served;
+      structured = analysis.structured ?? null;
     }
   }
   const at = now();
@@ -149,6 +153,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       bytes,
       caching: headers ? { lint: lintValidators(headers, at), probes: [] } : null,
       compare: null,
+      structuredData: structured,
       otherCrawlers: ctx.otherCrawlers || crawler !== undefined,
       siteCheck: {
         requestedUrl: source.url,
