@@ -244,6 +244,8 @@ test.describe('Render as Googlebot', () => {
   test('the user’s cookies and storage for the site are exactly what they were before the render', async ({ context, page, demo, openPopup }) => {
     // The user's own visit: the page writes its cookie and storage in the user's profile.
     await page.goto(`${demo}/render/storage.html`);
+    // The user's page opens its own database as it loads: 'before' is taken once it exists.
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'render-demo'));
     await page.evaluate(() => {
       localStorage.setItem('mine', 'the user’s own value');
       document.cookie = 'mine=user; path=/';
@@ -254,6 +256,7 @@ test.describe('Render as Googlebot', () => {
       dbs: await page.evaluate(async () => (await indexedDB.databases()).map((d) => `${d.name}@${d.version}`).sort()),
     };
     expect(before.cookies).toEqual(['mine=user', STORAGE_SERVER_COOKIE, 'render-script=written'].sort());
+    expect(before.dbs).toEqual(['render-demo@1']);
     // The page writes over 'who' on every load: make the user's copy different from what a render would write.
     await page.evaluate(() => localStorage.setItem('who', 'the user'));
     before.local = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));
