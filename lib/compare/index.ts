@@ -5,6 +5,7 @@ export { readComparedPage, type ComparedPage, type PastCutItem } from './readCom
 export { extractPage, PageExtractor, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';
+export { CHALLENGE_MARKERS, findChallengeMarkers, markerText, BODY_WINDOW, type ChallengeMarker } from './challengeMarkers';
 export { compareFetches } from './compareFetches';
 export { summarizeComparison, type ComparisonSummary, type DifferenceBrief, type SideBrief } from './summarizeComparison';
 export { renderedValues, type RenderedSignals } from './renderedValues';
