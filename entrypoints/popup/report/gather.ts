@@ -165,7 +165,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
    * loaded before Crawlscope) — by the background, which fetches the URL itself.
    */
   const analyzeBody = async (r: TabReport, headerBytes: number, again = false): Promise<BytesPageReport> => {
-    if (r.snapshot.facts !== null) return toTab(r.tabId, 'bytesAnalyze', { headerBytes, limit: r.limit, again });
+    if (r.snapshot.facts !== null) return toTab(r.tabId, 'bytesAnalyze', again ? { headerBytes, limit: r.limit, again } : { headerBytes, limit: r.limit });
     if (!isHttp(r.url)) throw new Error('bytes.error.notHttp');
     const ct = headerValue(r.response.value?.record?.headers ?? [], 'content-type');
     return toBackground('bytesFetchDocument', { url: r.url, headerBytes, limit: r.limit, charset: charsetOf(ct), mediaType: mediaType(ct), nav: null });
