@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import type { Header, MainFrameRecord, RedirectHop } from '../../lib/core/types';
 import { headerValue } from '../../lib/core/headers';
 import { forgetTab, saveRecord } from './tabStore';
-import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
+import { webRequestHeaders } from '../../lib/crawl/webRequestHeaders';
+import { responseHeaderOptions } from '../../utils/extensionHops';
 
 interface Pending {
   tabId: number;
