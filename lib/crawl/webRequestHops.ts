@@ -113,6 +113,8 @@ export interface HopFetchOptions {
   includeCookies?: boolean;
   /** Hears the User-Agent each request really carried (webRequest.onSendHeaders). */
   onSent?: (s: SentRequest) => void;
+  /** Tell the server's IP address of each answer but a redirect (webRequest.onResponseStarted, waited for). Default false. */
+  ip?: boolean;
 }
 
 export interface HopRun {
@@ -131,7 +133,7 @@ export interface WebRequestHops {
   sweep(openTabs: ReadonlySet<number> | null): Promise<void>;
   /** Rule ids in use in this context right now. */
   activeRuleIds(): ReadonlySet<number>;
-  /** True while the context's listeners are registered (a request is watched). */
+  /** True while any of the context's listeners is registered (a request or a run is watched). */
   listening(): boolean;
 }
 
@@ -192,30 +194,51 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
     router.started({ requestId: d.requestId, url: d.url, ip: d.ip ?? null });
     return undefined;
   };
+  // Each event only while a request that needs it is watched: the response headers always (they bind
+  // the request id, and give a redirect's status line and Location); the headers sent for `onSent`;
+  // the response's start for `ip`. A run keeps its own for as long as it lasts.
+  type Kind = 'sent' | 'headers' | 'started';
+  const events: Record<Kind, { count: number; add(): void; remove(): void }> = {
+    sent: {
+      count: 0,
+      add: () => api.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']),
+      remove: () => api.webRequest.onSendHeaders.removeListener(onSend),
+    },
+    headers: {
+      count: 0,
+      add: () => api.webRequest.onHeadersReceived.addListener(onHeaders, filter, o.responseHeaderOptions),
+      remove: () => api.webRequest.onHeadersReceived.removeListener(onHeaders),
+    },
+    started: {
+      count: 0,
+      add: () => api.webRequest.onResponseStarted.addListener(onStarted, filter),
+      remove: () => api.webRequest.onResponseStarted.removeListener(onStarted),
+    },
+  };
+  const kindsOf = (opts: HopFetchOptions): Kind[] => ['headers', ...(opts.onSent ? ['sent' as const] : []), ...(opts.ip ? ['started' as const] : [])];
   let watching = 0;
   let ready: Promise<void> = Promise.resolve();
-  const acquire = (): Promise<void> => {
+  /** Registers what `kinds` need; resolves once the browser has every listener registered so far. */
+  const acquire = (kinds: readonly Kind[]): Promise<void> => {
     if (watching++ === 0) {
-      api.webRequest.onSendHeaders.addListener(onSend, filter, ['requestHeaders']);
-      api.webRequest.onHeadersReceived.addListener(onHeaders, filter, o.responseHeaderOptions);
-      api.webRequest.onResponseStarted.addListener(onStarted, filter);
       api.permissions.onAdded.addListener(forget);
       api.permissions.onRemoved.addListener(forget);
       forget();
-      // addListener tells the browser without an answer; a call that does answer, made after it on
-      // the same channel, answers once the listeners are in place: only then may a fetch go.
+    }
+    let added = false;
+    for (const k of kinds) if (events[k].count++ === 0) (events[k].add(), (added = true));
+    // addListener tells the browser without an answer; a call that does answer, made after it on
+    // the same channel, answers once the listeners are in place: only then may a fetch go.
+    if (added)
       ready = api.declarativeNetRequest.getSessionRules().then(
         () => undefined,
         () => undefined,
       );
-    }
     return ready;
   };
-  const release = () => {
+  const release = (kinds: readonly Kind[]) => {
+    for (const k of kinds) if (--events[k].count === 0) events[k].remove();
     if (--watching > 0) return;
-    api.webRequest.onSendHeaders.removeListener(onSend);
-    api.webRequest.onHeadersReceived.removeListener(onHeaders);
-    api.webRequest.onResponseStarted.removeListener(onStarted);
     api.permissions.onAdded.removeListener(forget);
     api.permissions.onRemoved.removeListener(forget);
     forget();
@@ -261,7 +284,8 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
    */
   const fetchOne = async (url: string, req: HopRequest, opts: HopFetchOptions, tag: string, ruleFor: (tag: string) => Promise<number | null>) => {
     if (req.signal.aborted) throw new Error('aborted');
-    const ready = acquire();
+    const kinds = kindsOf(opts);
+    const ready = acquire(kinds);
     let watch: HopWatch | null = null;
     try {
       const [, allowed] = await Promise.all([ready, hasAccess(url)]);
@@ -276,8 +300,9 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
         () => undefined,
         () => undefined,
       );
-      // A rule of this fetch alone has done its work once the request's headers are out.
-      const removed = ruleId === null ? null : Promise.race([w.sent, settled]).then(() => removeRule(ruleId));
+      // A rule of this fetch alone has done its work once the request's headers are out (heard
+      // with the answer's headers when the headers sent are not listened to).
+      const removed = ruleId === null ? null : Promise.race([w.sent, w.headers, settled]).then(() => removeRule(ruleId));
       if (opts.onSent) void w.sent.then((s) => opts.onSent!({ url, userAgent: s.userAgent }));
       let res: Response;
       try {
@@ -289,14 +314,14 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
         throw err;
       }
       // webRequest events arrive on their own path: the fetch can settle before them.
-      if (!w.seen.sent) await within(w.sent, eventWaitMs);
-      if (w.seen.sent && !w.seen.headers) await within(w.headers, eventWaitMs);
-      if (res.type !== 'opaqueredirect' && w.seen.sent && !w.seen.started) await within(w.started, eventWaitMs);
+      if (!w.seen.headers) await within(w.headers, eventWaitMs);
+      if (opts.onSent && w.seen.headers && !w.seen.sent) await within(w.sent, eventWaitMs);
+      if (opts.ip && res.type !== 'opaqueredirect' && w.seen.headers && !w.seen.started) await within(w.started, eventWaitMs);
       await removed;
       return hopReplyFrom(res, w.seen.headers, w.seen.started?.ip ?? null);
     } finally {
       watch?.end();
-      release();
+      release(kinds);
     }
   };
 
@@ -313,6 +338,9 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
       const prefix = `${tagBase}-${++scopes}-`;
       let n = 0;
       let ended = false;
+      // The run's listeners (and what is known of the host access) last as long as the run.
+      const kinds = kindsOf(opts);
+      void acquire(kinds);
       let rule: Promise<{ id: number; userAgent: string }> | null = null;
       const addRunRule = async (userAgent: string) => {
         const id = await addRule(
@@ -337,6 +365,7 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
         async end() {
           if (ended) return;
           ended = true;
+          release(kinds);
           const r = await rule?.catch(() => null);
           if (r) await removeRule(r.id);
         },

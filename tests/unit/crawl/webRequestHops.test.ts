@@ -26,7 +26,7 @@ describe('webRequestHops: the extension’s hop fetcher, on a fake webRequest', 
   it('two fetches of the same URL at once: both go without waiting, each under a rule of its own, each with its own answer', async () => {
     const { fake, hops } = setup();
     const sent: (string | null)[] = [];
-    const fetchHop = hops.fetcher({ onSent: (s) => sent.push(`${s.url} ${s.userAgent}`) });
+    const fetchHop = hops.fetcher({ onSent: (s) => sent.push(`${s.url} ${s.userAgent}`), ip: true });
     const first = fetchHop(X, asGooglebot());
     const second = fetchHop(X, asGooglebot());
     await settle();
@@ -44,7 +44,7 @@ describe('webRequestHops: the extension’s hop fetcher, on a fake webRequest', 
     // Meanwhile a request of the same URL that is not ours (another extension page, the user's tab) keeps the browser's.
     expect(fake.userAgentFor(X, -1, OWN_HOST)).toBe(BROWSER_UA);
     expect(fake.userAgentFor(X, 4, 'example.org')).toBe(BROWSER_UA);
-    // One set of listeners for both, on the context's tab only.
+    // One set of listeners for both, on the context's tab only (the headers sent for onSent, the response's start for the IP).
     expect(fake.listenerCounts()).toEqual([1, 1, 1, 1, 1]);
     expect(fake.filters()[0]).toEqual([{ filter: { urls: ['<all_urls>'], tabId: -1, types: ['xmlhttprequest', 'other'] }, extra: ['requestHeaders'] }]);
     expect(fake.filters()[1][0].extra).toEqual(['responseHeaders', 'extraHeaders']);
@@ -87,7 +87,7 @@ describe('webRequestHops: the extension’s hop fetcher, on a fake webRequest', 
 
   it('a late event of an earlier fetch of the same URL is not taken for the next fetch’s', async () => {
     const { fake, hops } = setup();
-    const fetchHop = hops.fetcher();
+    const fetchHop = hops.fetcher({ ip: true });
     // The earlier fetch fails before any of its events arrive, and gives up.
     const earlier = fetchHop(X, asGooglebot());
     await settle();
@@ -162,8 +162,9 @@ describe('webRequestHops: the extension’s hop fetcher, on a fake webRequest', 
     const release = fake.busy();
     const pending = fetchHop(X, { ...asGooglebot(), headers: [{ name: 'Cookie', value: 'a=1' }, { name: 'X-Requested-With', value: 'page' }] });
     await settle();
-    // Registered at once, but the fetch waits for a call that answers after them.
-    expect(fake.listenerCounts()).toEqual([1, 1, 1, 1, 1]);
+    // Registered at once — only what this request needs: its answer's headers (no onSent, no IP) —
+    // but the fetch waits for a call that answers after them.
+    expect(fake.listenerCounts()).toEqual([0, 1, 0, 1, 1]);
     expect(hops.listening()).toBe(true);
     expect(fake.requests).toEqual([]);
     release();
@@ -219,8 +220,9 @@ describe('webRequestHops: the extension’s hop fetcher, on a fake webRequest', 
     expect(fake.userAgentFor(`${X}#crawlscope-ctx-1-1`, -1, OWN_HOST)).toBe(BROWSER_UA);
     for (const r of fake.requests) r.answer(200, 'ok');
     expect((await Promise.all([one, two])).map((r) => r.status)).toEqual([200, 200]);
-    // Still the run's: the rule stays between requests.
+    // Still the run's: the rule and the listeners stay between requests.
     expect(fake.rules.map((r) => r.id)).toEqual([620_000]);
+    expect(fake.listenerCounts()).toEqual([0, 1, 0, 1, 1]);
     await expect(run.fetchHop(X, { ...asGooglebot(), userAgent: 'Other' })).rejects.toThrow('One User-Agent per run.');
     await run.end();
     expect(fake.rules).toEqual([]);
