@@ -24,6 +24,17 @@ export interface HelpSpec {
 
 export const HELP_WIDTH = 100;
 
+/** The locale keys a help text reads: its headings, paragraphs, usage lines and flags. */
+export function helpKeys(spec: HelpSpec): string[] {
+  const keys = ['cli.help.usage', 'cli.help.options', ...spec.usage.flatMap((u) => (u.key ? [u.key] : [])), ...spec.about.map((p) => p.key), ...spec.flags.map((f) => f.key), ...spec.after.map((p) => p.key)];
+  return [...new Set(keys)];
+}
+
+/** The keys of the short descriptions after a usage line or a flag (one grammatical form per language). */
+export function helpDescriptionKeys(spec: HelpSpec): string[] {
+  return [...new Set([...spec.usage.flatMap((u) => (u.key ? [u.key] : [])), ...spec.flags.map((f) => f.key)])];
+}
+
 /** Breaks text into lines at most `width` columns wide: at spaces, and between CJK characters. */
 export function wrapText(text: string, width: number): string[] {
   // Units: a run of spaces, a CJK character (a line may break on either side of it, not before

@@ -3,7 +3,7 @@
 // exit code for CI.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { reportRender, renderCauseText } from '../lib/report';
+import { reportRender, renderCauseText, renderDifferenceText, renderLiftText } from '../lib/report';
 import { changesIndexing, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderResult } from '../lib/render';
 import { cliLanguage, cliText } from './cliTranslate';
 import { renderInChromium } from './renderInChromium';
@@ -98,12 +98,17 @@ export async function renderMain(argv: string[], out: NodeJS.WritableStream = pr
   const lines = [`${t('render.heading')}: ${r.finalUrl} (${agentName})`];
   lines.push(t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')]));
   if (r.forced) lines.push(t('render.forcedNote'));
+  if (r.visitor?.error && !r.visitor.rendered) lines.push(t('render.noVisitor', [r.visitor.error]));
   if (r.rendered) {
     lines.push('');
-    if (!r.differences.length) lines.push(t('render.noDifferencesNoBrowser'));
+    if (!r.differences.length) lines.push(t(r.visitor?.rendered ? 'render.noDifferencesNoBrowser' : 'render.noDifferencesNoBrowser'));
     for (const d of r.differences) {
-      lines.push(`${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${t(`render.difference.${d.code}`, d.params)}`);
+      lines.push(`${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${renderDifferenceText(d, t)}`);
       if (d.cause) lines.push(`    ${t('render.why', [renderCauseText(d.cause, t)])}`);
+    }
+    if (r.experiments.length) {
+      lines.push('', t('render.experimentsHeading'));
+      for (const x of r.experiments) lines.push(`  ${t('render.experiment', [renderLiftText(x.lift, t), x.explained, t(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
     }
   }
   const refused = r.resources.filter((x) => x.outcome === 'blocked-robots' || x.outcome === 'cut' || x.outcome === 'failed' || x.outcome === 'timeout');

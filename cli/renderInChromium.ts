@@ -8,7 +8,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { createRobotsReader, type RobotsReader } from '../lib/crawl';
 import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
-import { renderWithCdp, type CdpSession, type RenderAgent, type RenderOutput } from '../lib/render';
+import { engineFromUserAgent, renderCompared, renderWithCdp, visitorUserAgent, type CdpSession, type RenderAgent, type RenderOutput, type RenderPass } from '../lib/render';
 import { nodeFetchHop } from './nodeFetchHop';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
@@ -39,7 +39,7 @@ export interface CliRenderOptions {
 
 /** A headless Chromium with a fresh, empty profile, for one render or many (a site check's --render). */
 export interface RenderBrowser {
-  /** One render, in a browser context of its own: no cookie or storage of one render reaches the next. */
+  /** Googlebot's render beside a visitor's (and experiments), each in a browser context of its own: no cookie or storage of one render reaches another. */
   render(opts: CliRenderOptions): Promise<RenderOutput>;
   close(): Promise<void>;
 }
@@ -61,35 +61,52 @@ export async function launchRenderBrowser(): Promise<RenderBrowser> {
   }
   const b = browser;
   const fetchHop = nodeFetchHop();
+  const engine = engineFromUserAgent(await b.version());
+  /** One render (Googlebot's, a visitor's or an experiment's), in a browser context of its own. */
+  const runPass: RenderPass = async (passOpts) => {
+    const context = await b.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      // A window the page opens all the same (the shim answers window.open with null; a link
+      // with a target does not go through it) is closed at once, and counted.
+      let windowsClosed = 0;
+      context.on('targetcreated', (t) => {
+        if (t.opener() !== page.target()) return;
+        windowsClosed++;
+        void t.page().then((p) => p?.close()).catch(() => undefined);
+      });
+      const session = await page.createCDPSession();
+      const cdp: CdpSession = {
+        send: (method, params) => session.send(method as never, params as never) as never,
+        on: (event, handler) => {
+          session.on(event as never, handler as never);
+          return () => void session.off(event as never, handler as never);
+        },
+      };
+      const out = await renderWithCdp(cdp, passOpts);
+      out.result.page.windowsClosed += windowsClosed;
+      return out;
+    } finally {
+      await context.close().catch(() => undefined);
+    }
+  };
   return {
     async render(opts) {
-      const context = await b.createBrowserContext();
-      try {
-        const page = await context.newPage();
-        const session = await page.createCDPSession();
-        const cdp: CdpSession = {
-          send: (method, params) => session.send(method as never, params as never) as never,
-          on: (event, handler) => {
-            session.on(event as never, handler as never);
-            return () => void session.off(event as never, handler as never);
-          },
-        };
-        const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
-        return await renderWithCdp(cdp, {
-          url: opts.url,
-          agent: opts.agent,
-          userAgent,
-          fetchHop,
-          robots: opts.robots ?? createRobotsReader({ fetchHop, userAgent: () => userAgent }),
-          browser: null,
-          force: opts.force,
-          timeLimitMs: opts.timeLimitMs,
-          screenshot: opts.screenshot,
-          signal: opts.signal,
-        });
-      } finally {
-        await context.close().catch(() => undefined);
-      }
+      const userAgent = googlebotUserAgent(opts.agent === 'smartphone' ? 'mobile' : 'desktop', opts.chromeVersion);
+      return renderCompared({
+        url: opts.url,
+        agent: opts.agent,
+        userAgent,
+        visitorUserAgent: visitorUserAgent(opts.agent, engine),
+        fetchHop,
+        robots: opts.robots ?? createRobotsReader({ fetchHop, userAgent: () => userAgent }),
+        browser: null,
+        force: opts.force,
+        timeLimitMs: opts.timeLimitMs,
+        screenshot: opts.screenshot,
+        signal: opts.signal,
+        runPass,
+      });
     },
     async close() {
       await b.close().catch(() => undefined);

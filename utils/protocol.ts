@@ -21,7 +21,8 @@ import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render/ty
 export interface RenderJobState {
   id: string;
   state: 'running' | 'done';
-  phase: 'document' | 'rendering' | 'snapshot';
+  /** 'experiments': renders with one of Googlebot's rules lifted, to find a difference's cause. */
+  phase: 'document' | 'rendering' | 'snapshot' | 'experiments';
   requests: number;
   inFlight: number;
   elapsedMs: number;

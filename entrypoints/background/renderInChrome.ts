@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
-import { renderWithCdp, RENDER_VIEWPORTS, type CdpSession, type RenderOutput } from '../../lib/render';
-import type { RenderJob } from './renderJob';
+import { renderWithCdp, RENDER_VIEWPORTS, type CdpSession, type RenderOptions, type RenderOutput } from '../../lib/render';
 
 /** Window ids of renders under way, kept in session storage so a restarted worker closes what a stopped one left open. */
 const OPEN_KEY = 'render:windows';
@@ -19,13 +18,14 @@ export async function closeStaleRenderWindows(): Promise<void> {
 }
 
 /**
- * The render in Chrome: a window of its own, not focused, sized to the agent's viewport, driven
- * with chrome.debugger (the DevTools protocol) by lib/render's renderWithCdp. The window closes
- * when the render ends, fails or is cancelled — including when the user dismisses the debugging
- * banner or closes the window — and the debugger detaches (so its banner goes away).
+ * One render in Chrome (Googlebot's, a visitor's or an experiment's — the rules come with the
+ * options): a window of its own, not focused, sized to the agent's viewport, driven with
+ * chrome.debugger (the DevTools protocol) by lib/render's renderWithCdp. The window closes when
+ * the render ends, fails or is cancelled — including when the user dismisses the debugging banner
+ * or closes the window — and the debugger detaches (so its banner goes away).
  */
-export async function renderInChrome(job: RenderJob): Promise<RenderOutput> {
-  const vp = RENDER_VIEWPORTS[job.agent];
+export async function renderPassInChrome(opts: RenderOptions): Promise<RenderOutput> {
+  const vp = RENDER_VIEWPORTS[opts.agent];
   const win = await browser.windows.create({ url: 'about:blank', focused: false, type: 'normal', width: Math.max(500, vp.width + 16), height: vp.height + 120 });
   const tabId = win?.tabs?.[0]?.id;
   const windowId = win?.id;
@@ -34,13 +34,23 @@ export async function renderInChrome(job: RenderJob): Promise<RenderOutput> {
   const target = { tabId };
   const cancel = new AbortController();
   const onCancel = () => cancel.abort();
-  job.signal.addEventListener('abort', onCancel, { once: true });
+  opts.signal?.addEventListener('abort', onCancel, { once: true });
+  if (opts.signal?.aborted) cancel.abort();
   // The user closed the window or dismissed the "started debugging" banner: the render is cancelled.
   const onDetach = (source: chrome.debugger.Debuggee) => {
     if (source.tabId === tabId) cancel.abort();
   };
   const listeners = new Set<(source: chrome.debugger.Debuggee, method: string, params?: object) => void>();
   let attached = false;
+  // A window or tab the rendered page opened all the same (the shim answers window.open with
+  // null; a link with a target does not go through it): closed at once, and counted.
+  let windowsClosed = 0;
+  const onCreated = (tab: { id?: number; openerTabId?: number }) => {
+    if (tab.openerTabId !== tabId || tab.id === undefined) return;
+    windowsClosed++;
+    void browser.tabs.remove(tab.id).catch(() => undefined);
+  };
+  browser.tabs.onCreated.addListener(onCreated);
   try {
     await chrome.debugger.attach(target, '1.3');
     attached = true;
@@ -59,9 +69,12 @@ export async function renderInChrome(job: RenderJob): Promise<RenderOutput> {
         };
       },
     };
-    return await renderWithCdp(cdp, { ...job.options, signal: cancel.signal });
+    const out = await renderWithCdp(cdp, { ...opts, signal: cancel.signal });
+    out.result.page.windowsClosed += windowsClosed;
+    return out;
   } finally {
-    job.signal.removeEventListener('abort', onCancel);
+    browser.tabs.onCreated.removeListener(onCreated);
+    opts.signal?.removeEventListener('abort', onCancel);
     chrome.debugger.onDetach.removeListener(onDetach);
     for (const l of listeners) chrome.debugger.onEvent.removeListener(l);
     if (attached) await chrome.debugger.detach(target).catch(() => undefined);

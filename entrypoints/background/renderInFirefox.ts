@@ -12,17 +12,20 @@ import {
   requestKindDecision,
   startRender,
   type RenderConsoleEntry,
+  type RenderOptions,
   type RenderOutput,
   type RenderResource,
   type RenderSnapshot,
   type ResourceKind,
   type StoppedBecause,
 } from '../../lib/render';
-import { renderConsoleShimSource, renderIdentityShimSource } from '../../lib/render/pageShims';
-import { resourceKindOfWebRequest } from '../../lib/render/renderPolicy';
+import { pageLogFrom, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource } from '../../lib/render/pageShims';
+import { within } from '../../lib/core/within';
+import { RENDER_END_MS } from '../../lib/render/renderWithCdp';
+import { RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision } from '../../lib/render/renderPolicy';
+import { robotsApplies } from '../../lib/render/renderRules';
 import { cspAllowingScript, injectScriptAtStart } from '../../lib/render/injectScript';
 import { sendToTab } from '../../utils/messaging';
-import type { RenderJob } from './renderJob';
 
 // Firefox's own WebExtension APIs (not in Chrome's types): containers, stream filters, captureTab.
 interface StreamFilter {
@@ -131,17 +134,19 @@ async function hashSource(text: string): Promise<string> {
  *   page's first inline script. The document's bytes are the render's already, so the shim is
  *   simply the first thing the parser runs; the document's CSP is given the shim's hash.
  */
-export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
+export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOutput> {
   const closed = new AbortController();
-  const run = startRender({ ...job.options, signal: AbortSignal.any([job.signal, closed.signal]) });
-  const { now, viewport } = run;
+  const run = startRender({ ...opts, signal: opts.signal ? AbortSignal.any([opts.signal, closed.signal]) : closed.signal });
+  const { now, viewport, rules } = run;
   const doc = await run.fetchDocument();
   if (!isRenderDocument(doc)) return doc;
   const { finalUrl } = doc;
   const consoleKey = `__crawlscopeRender${Math.random().toString(36).slice(2)}`;
+  const logKey = `__crawlscopeRenderLog${Math.random().toString(36).slice(2)}`;
   const shim = [
     renderShimSource(run.prefix),
-    renderIdentityShimSource(run.opts.userAgent, viewport.mobile),
+    renderIdentityShimSource(rules.userAgent, viewport.mobile),
+    renderPageLogShimSource(logKey),
     renderConsoleShimSource(consoleKey, MAX_CONSOLE),
     'document.currentScript && document.currentScript.remove();',
   ].join('\n');
@@ -185,7 +190,8 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
     let inFlight = 0;
     let lastActivity = now();
     let loaded = false;
-    let documentRequest: string | null = null;
+    /** The main frame's documents the render answers (the first, then each JavaScript redirect followed). */
+    const documents = new Set<string>();
     type Entry = { url: string; kind: ResourceKind; method: string; status: number | null; headerBytes: number; seen: number; kept: number; done: boolean; filter: StreamFilter | null };
     const tracked = new Map<string, Entry>();
     const touch = () => {
@@ -209,7 +215,8 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       e.filter = f;
       f.ondata = ({ data }) => {
         const bytes = new Uint8Array(data);
-        const room = Math.max(0, RESOURCE_LIMIT - e.headerBytes - e.kept);
+        // Googlebot: each resource under its own 2 MB, headers included. A visitor: whole, up to a cap.
+        const room = Math.max(0, (rules.cutResources ? RESOURCE_LIMIT : RENDER_RESOURCE_CAP) - e.headerBytes - e.kept);
         e.seen += bytes.length;
         lastActivity = now();
         if (bytes.length <= room) {
@@ -228,21 +235,39 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       };
       f.onerror = () => done(id, 'failed', f.error || 'stream error');
     };
+    /** Answers a main-frame document request with bytes of the render's own (the shim first). */
+    const serveDocument = (requestId: string, bytes: Uint8Array) => {
+      documents.add(requestId);
+      const f = gecko.webRequest.filterResponseData(requestId);
+      f.onstart = () => {
+        f.write(bytes);
+        f.close();
+      };
+      f.onerror = () => run.fail(`document: ${f.error}`);
+    };
 
     const onBeforeRequest = (d: RequestDetails): Blocking | Promise<Blocking> => {
       if (!/^https?:/i.test(d.url)) return {};
       lastActivity = now();
       const url = noHash(d.url);
       // The document itself: the bytes Googlebot kept (with the shim first), and nothing more.
-      if (d.type === 'main_frame' && documentRequest === null && url === finalUrl) {
-        documentRequest = d.requestId;
-        const f = gecko.webRequest.filterResponseData(d.requestId);
-        f.onstart = () => {
-          f.write(page.bytes);
-          f.close();
-        };
-        f.onerror = () => run.fail(`document: ${f.error}`);
+      if (d.type === 'main_frame' && documents.size === 0 && url === finalUrl) {
+        serveDocument(d.requestId, page.bytes);
         return {};
+      }
+      // The page moves its main frame (a JavaScript redirect): followed as Google follows one, the
+      // new document fetched as the first was and given the shim; one that is not followed is
+      // cancelled, and the page stays where it is.
+      if (d.type === 'main_frame') {
+        loaded = false;
+        return run.fetchNavigation(url).then((nav) => {
+          if (nav.outcome !== 'followed') {
+            loaded = true;
+            return { cancel: true };
+          }
+          serveDocument(d.requestId, injectScriptAtStart(nav.kept, shim).bytes);
+          return {};
+        });
       }
       const kind = resourceKindOfWebRequest(d.type);
       const method = d.method.toUpperCase();
@@ -252,7 +277,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
         tracked.delete(d.requestId);
         inFlight--;
       }
-      const decision = requestKindDecision(kind);
+      const decision = rules.fetchAllKinds ? visitorKindDecision(kind) : requestKindDecision(kind);
       if (decision !== 'fetch') {
         run.record(resource({ url: d.url, kind, method }, { outcome: decision }));
         return { cancel: true };
@@ -261,6 +286,10 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       touch();
       const entry: Entry = { url: d.url, kind, method, status: null, headerBytes: 0, seen: 0, kept: 0, done: false, filter: null };
       tracked.set(d.requestId, entry);
+      if (!robotsApplies(rules, url)) {
+        filterResource(d.requestId, entry);
+        return {};
+      }
       return run.robots(url).then(
         (robots) => {
           if (!robots.allowed) {
@@ -280,7 +309,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       );
     };
     const onBeforeSendHeaders = (d: RequestDetails): Blocking => ({
-      requestHeaders: [...(d.requestHeaders ?? []).filter((h) => !STRIP_REQUEST.test(h.name)), { name: 'User-Agent', value: run.opts.userAgent }],
+      requestHeaders: [...(d.requestHeaders ?? []).filter((h) => !STRIP_REQUEST.test(h.name)), { name: 'User-Agent', value: rules.userAgent }],
     });
     const onHeadersReceived = (d: RequestDetails): Blocking => {
       let headers = (d.responseHeaders ?? []).filter((h) => !/^set-cookie2?$/i.test(h.name));
@@ -289,21 +318,62 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
         e.status = d.statusCode ?? null;
         e.headerBytes = countHeaderBytes(d.statusLine ?? '', headers.map((h) => ({ name: h.name, value: h.value ?? '' })), d.statusCode ?? 0);
       }
-      if (d.requestId === documentRequest && shimHash) {
+      if (documents.has(d.requestId) && shimHash) {
         headers = headers.map((h) => (/^content-security-policy$/i.test(h.name) && h.value ? { name: h.name, value: cspAllowingScript(h.value, shimHash) } : h));
       }
       return { responseHeaders: headers };
     };
     const onCompleted = (d: RequestDetails) => done(d.requestId, 'loaded');
     const onErrorOccurred = (d: RequestDetails) => done(d.requestId, 'failed', d.error ?? null);
+
+    // What the page has become, read while it answers: Firefox cannot stop a script of the page
+    // (there is no terminateExecution for an extension), and its content script shares the page's
+    // thread, so a page whose script never returns cannot be read afterwards. The render reads the
+    // page at its load event and again at growing intervals (1, 2, 4… s) while it answers, and
+    // keeps the last view; the result says when it was read (page.snapshotAtMs).
+    let lastView: { snapshot: RenderSnapshot; at: number } | null = null;
+    let reading = false;
+    let nextRead = Infinity;
+    let readGap = 1000;
+    const readView = async (ms: number): Promise<RenderSnapshot | null> => {
+      const got = await within(sendToTab(tabId, 'getComposedHtml', {}), ms);
+      const at = /^https?:/i.test(got.url) ? noHash(got.url) : finalUrl;
+      const snapshot = renderSnapshot(got.html, at, got.capped);
+      lastView = { snapshot, at: now() - run.started };
+      return snapshot;
+    };
+    const readNow = () => {
+      if (reading) return;
+      reading = true;
+      readView(2000)
+        .catch(() => null)
+        .finally(() => {
+          reading = false;
+          nextRead = now() + readGap;
+          readGap *= 2;
+        });
+    };
+    const reader = setInterval(() => {
+      if (loaded && now() >= nextRead) readNow();
+    }, 100);
+
     const onUpdated = (id: number, change: { status?: string }, t: { url?: string }) => {
-      if (id === tabId && change.status === 'complete' && documentRequest !== null && /^https?:/i.test(t.url ?? '')) {
+      if (id === tabId && change.status === 'complete' && documents.size > 0 && /^https?:/i.test(t.url ?? '')) {
         loaded = true;
         touch();
+        nextRead = now();
       }
     };
     const onRemoved = (id: number) => {
       if (id === tabId) closed.abort();
+    };
+    // A tab the rendered page opened all the same (the shim answers window.open with null; a
+    // link with a target does not go through it): closed at once, and counted.
+    let windowsClosed = 0;
+    const onCreated = (t: { id?: number; openerTabId?: number }) => {
+      if (t.openerTabId !== tabId || t.id === undefined) return;
+      windowsClosed++;
+      void browser.tabs.remove(t.id).catch(() => undefined);
     };
     const filter = { urls: ['<all_urls>'], tabId };
     const wr = gecko.webRequest;
@@ -314,6 +384,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
     wr.onErrorOccurred.addListener(onErrorOccurred, filter);
     browser.tabs.onUpdated.addListener(onUpdated as never);
     browser.tabs.onRemoved.addListener(onRemoved);
+    browser.tabs.onCreated.addListener(onCreated as never);
 
     let stopped: StoppedBecause = 'idle';
     let rendered: RenderSnapshot | null = null;
@@ -321,19 +392,37 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
     try {
       run.progress('rendering');
       await gecko.tabs.update(tabId, { url: finalUrl });
-      // 3. Wait: quiet network after the load event, or the time limit, or a cancel.
-      stopped = await run.waitForEnd(() => ({ loaded, inFlight, lastActivity }));
-      // 4. What the page has become.
-      run.progress('snapshot', inFlight);
-      if (stopped !== 'cancelled') {
-        const got = await sendToTab(tabId, 'getComposedHtml', {});
-        rendered = renderSnapshot(got.html, finalUrl, got.capped);
-        run.consoleEntries.push(...(await readConsole(tabId, consoleKey)));
-        if (run.opts.screenshot) screenshot = await captureFullPage(tabId).catch(() => null);
-      }
+      // 3. Wait: quiet network after the load event and a page that answers, or the time limit, or a cancel.
+      stopped = await run.waitForEnd(
+        () => ({ loaded, inFlight, lastActivity }),
+        () => within(sendToTab(tabId, 'getPageFacts', {}), 500).then(
+          () => true,
+          () => false,
+        ),
+      );
     } catch (err) {
       run.fail(err instanceof Error ? err.message : String(err));
       stopped = run.opts.signal?.aborted ? 'cancelled' : 'error';
+    }
+    // 4. What the page has become, within RENDER_END_MS whatever the page does.
+    clearInterval(reader);
+    run.progress('snapshot', inFlight);
+    const endBy = Math.max(now(), run.started + run.timeLimitMs) + RENDER_END_MS;
+    const left = () => Math.max(0, endBy - now());
+    try {
+      if (stopped !== 'cancelled' || lastView === null) {
+        rendered = await readView(Math.min(2000, left())).catch(() => null);
+      }
+      const busy = rendered === null && documents.size > 0;
+      const last = lastView as { snapshot: RenderSnapshot; at: number } | null;
+      if (!rendered && last) rendered = last.snapshot;
+      run.notePage({ snapshotAtMs: last ? last.at : null, scriptStopped: busy, windowsClosed });
+      if (!busy) {
+        run.consoleEntries.push(...(await within(readConsole(tabId, consoleKey), Math.min(500, left())).catch(() => [])));
+        const log = await within(readPageLog(tabId, logKey), Math.min(500, left())).catch(() => null);
+        if (log) run.notePage({ ...log, scriptStopped: false, windowsClosed });
+        if (run.opts.screenshot && stopped !== 'cancelled' && left() > 300) screenshot = await within(captureFullPage(tabId), left()).catch(() => null);
+      }
     } finally {
       run.stopRequests();
       wr.onBeforeRequest.removeListener(onBeforeRequest);
@@ -343,6 +432,7 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
       wr.onErrorOccurred.removeListener(onErrorOccurred);
       browser.tabs.onUpdated.removeListener(onUpdated as never);
       browser.tabs.onRemoved.removeListener(onRemoved);
+      browser.tabs.onCreated.removeListener(onCreated as never);
       // What is still loading when the render ends has run out of time.
       for (const [id, e] of tracked) {
         if (e.done) continue;
@@ -356,6 +446,20 @@ export async function renderInFirefox(job: RenderJob): Promise<RenderOutput> {
     }
     return run.finish(stopped, rendered, screenshot);
   }
+}
+
+/** The page log the shim kept (read in the page's own world). */
+async function readPageLog(tabId: number, key: string) {
+  const [got] = await browser.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    world: 'MAIN',
+    func: (k: string) => {
+      const log = (window as unknown as Record<string, unknown>)[k];
+      return log ? JSON.parse(JSON.stringify(log)) : null;
+    },
+    args: [key],
+  });
+  return pageLogFrom(got?.result);
 }
 
 /** The console entries the page shim kept (read in the page's own world). */

@@ -6,3 +6,5 @@ export { checkLocale, type LocaleProblem } from './checkLocale';
 export { paramText, type MessageParam } from './messageParam';
 export { untranslatedKeys, wordsLeft, SAME_IN_EVERY_LANGUAGE } from './untranslated';
 export { createTranslator, type Translator } from './createTranslator';
+export { parseTerminologyRules, ruleCount, rulePattern, type TerminologyRules, type TermRule, type AvoidRule, type AddressRule, type HelpFormRule } from './terminologyRules';
+export { checkTerminology, storeLines, terminologyFindingText, type TerminologyFinding, type TerminologyOptions } from './checkTerminology';

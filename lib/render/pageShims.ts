@@ -5,7 +5,8 @@
  *
  * - Storage starts empty and is written nowhere: localStorage, sessionStorage and document.cookie
  *   are kept in memory for the render; IndexedDB and Cache Storage get names of their own
- *   (`<prefix><name>`), which are deleted when the render ends (RENDER_CLEANUP_SOURCE) and hidden
+ *   (`<prefix><name>`), which are deleted when the render ends (renderDeleteDatabasesSource, and
+ *   the browser's storage domain for caches) and hidden
  *   from the page, so the user's own databases are neither read nor written. The Cookie Store
  *   API is not offered.
  * - Permission requests are declined (notifications, geolocation, camera and microphone, the
@@ -64,7 +65,11 @@ export function renderShimSource(prefix: string): string {
     const open = idb.open.bind(idb);
     const del = idb.deleteDatabase.bind(idb);
     const list = idb.databases ? idb.databases.bind(idb) : null;
-    def(idb, 'open', (name, version) => (version === undefined ? open(P + String(name)) : open(P + String(name), version)));
+    // The names this page opened, for the render's end (renderDeleteDatabasesSource): listing
+    // them then is asynchronous, and the page's event loop is stopped by that time.
+    const opened = new Set();
+    try { Object.defineProperty(window, P + 'databases', { value: opened, enumerable: false, configurable: false, writable: false }); } catch (e) {}
+    def(idb, 'open', (name, version) => { opened.add(P + String(name)); return version === undefined ? open(P + String(name)) : open(P + String(name), version); });
     def(idb, 'deleteDatabase', (name) => del(P + String(name)));
     if (list) def(idb, 'databases', () => list().then((all) => all.filter((d) => d.name.startsWith(P)).map((d) => ({ name: d.name.slice(P.length), version: d.version }))));
   }
@@ -103,20 +108,24 @@ export function renderShimSource(prefix: string): string {
 })();`;
 }
 
-/** Deletes what the render's page created under `prefix` (IndexedDB databases, caches); run before the render's tab closes. */
-export function renderCleanupSource(prefix: string): string {
+/**
+ * An expression that asks the browser to delete the IndexedDB databases this page (and its
+ * same-origin frames) opened under `prefix`, and returns how many it asked for. Synchronous: it
+ * works on a page whose scripts are stopped (no callback of the page's runs any more); a database
+ * the page still holds open is deleted once the render's tab closes its connections.
+ */
+export function renderDeleteDatabasesSource(prefix: string): string {
   const P = JSON.stringify(prefix);
-  return `(async () => {
+  return `(() => {
   const P = ${P};
   let n = 0;
-  try {
-    const list = indexedDB.databases ? await Object.getPrototypeOf(indexedDB).databases.call(indexedDB) : [];
-    for (const d of list) if (d.name && d.name.startsWith(P)) { await new Promise((r) => { const q = Object.getPrototypeOf(indexedDB).deleteDatabase.call(indexedDB, d.name); q.onsuccess = q.onerror = q.onblocked = () => r(); }); n++; }
-  } catch (e) {}
-  try {
-    const proto = Object.getPrototypeOf(caches);
-    for (const k of await proto.keys.call(caches)) if (k.startsWith(P)) { await proto.delete.call(caches, k); n++; }
-  } catch (e) {}
+  const visit = (w, depth) => {
+    let names = null;
+    try { names = w[P + 'databases']; } catch (e) { return; }
+    if (names) for (const name of names) { try { Object.getPrototypeOf(w.indexedDB).deleteDatabase.call(w.indexedDB, name); n++; } catch (e) {} }
+    if (depth < 8) for (let i = 0; i < w.frames.length; i++) visit(w.frames[i], depth + 1);
+  };
+  visit(window, 0);
   return n;
 })()`;
 }
@@ -127,6 +136,9 @@ export function renderCleanupSource(prefix: string): string {
  */
 export function renderIdentityShimSource(userAgent: string, mobile: boolean): string {
   const ua = JSON.stringify(userAgent);
+  // Googlebot's User-Agent is Chrome's: the rest of navigator says so too. A visitor's render in
+  // Firefox keeps Firefox's own (its User-Agent is Firefox's, for the agent's device).
+  const chrome = /Chrome\//.test(userAgent);
   const platform = JSON.stringify(mobile ? 'Linux armv8l' : 'Linux x86_64');
   return `(() => {
   const nav = Object.getPrototypeOf(navigator);
@@ -134,10 +146,14 @@ export function renderIdentityShimSource(userAgent: string, mobile: boolean): st
   get('userAgent', ${ua});
   get('appVersion', ${ua}.replace(/^Mozilla\\//, ''));
   get('platform', ${platform});
+  get('maxTouchPoints', ${mobile ? 5 : 0});${
+    chrome
+      ? `
   get('vendor', 'Google Inc.');
   get('oscpu', undefined);
-  get('buildID', undefined);
-  get('maxTouchPoints', ${mobile ? 5 : 0});
+  get('buildID', undefined);`
+      : ''
+  }
 })();`;
 }
 
@@ -164,4 +180,81 @@ export function renderConsoleShimSource(key: string, max: number): string {
   window.addEventListener('error', (e) => { if (e.error !== undefined || e.message) push({ level: 'exception', text: String((e.error && e.error.stack) || e.message || '').slice(0, 2000), url: e.filename || null, line: e.lineno || null }); });
   window.addEventListener('unhandledrejection', (e) => push({ level: 'exception', text: ('Uncaught (in promise) ' + String((e.reason && e.reason.stack) || e.reason)).slice(0, 2000), url: null, line: null }));
 })();`;
+}
+
+/** What the page tried that a render answers itself, kept by renderPageLogShimSource. */
+export interface RenderPageLog {
+  /** alert / confirm / prompt / print calls, dismissed (confirm → false, prompt → null), as Google's renderer dismisses them. */
+  dialogs: { type: 'alert' | 'confirm' | 'prompt' | 'print'; message: string }[];
+  /** window.open calls, answered with null: no window is opened. */
+  opened: string[];
+  /** beforeunload handlers the page tried to set (ignored: a render never asks to stay). */
+  beforeunload: number;
+  /** How often the page read navigator.userAgent, userAgentData or appVersion. */
+  userAgentReads: number;
+}
+
+/** Entries of each list kept per page. */
+export const MAX_PAGE_LOG = 50;
+
+/**
+ * The render answers what would reach the user, and notes it, under a property of the page's
+ * window named `key` (not enumerable) that readRenderPageLogSource reads:
+ * - alert(), confirm() and prompt() are dismissed without a dialog (confirm gives false, prompt
+ *   null) and print() does nothing — a render's window never shows a dialog to the user;
+ * - window.open() opens nothing and gives null;
+ * - beforeunload handlers are not set, so closing the render's window never asks;
+ * - reads of navigator.userAgent (and userAgentData, appVersion) are counted: a page that reads
+ *   them may answer Googlebot and a visitor differently (evidence for a difference's cause).
+ * Run after renderIdentityShimSource where that one is used, so the counted getter is the agent's.
+ */
+export function renderPageLogShimSource(key: string): string {
+  const K = JSON.stringify(key);
+  return `(() => {
+  const log = { dialogs: [], opened: [], beforeunload: 0, userAgentReads: 0 };
+  try { Object.defineProperty(window, ${K}, { value: log, enumerable: false, configurable: false, writable: false }); } catch (e) { return; }
+  const def = (o, k, v) => { try { Object.defineProperty(o, k, { value: v, configurable: true, writable: true }); } catch (e) {} };
+  const note = (list, item) => { if (list.length < ${MAX_PAGE_LOG}) list.push(item); };
+  const text = (m) => { try { return String(m === undefined ? '' : m).slice(0, 200); } catch (e) { return ''; } };
+  def(window, 'alert', function alert(m) { note(log.dialogs, { type: 'alert', message: text(m) }); });
+  def(window, 'confirm', function confirm(m) { note(log.dialogs, { type: 'confirm', message: text(m) }); return false; });
+  def(window, 'prompt', function prompt(m) { note(log.dialogs, { type: 'prompt', message: text(m) }); return null; });
+  def(window, 'print', function print() { note(log.dialogs, { type: 'print', message: '' }); });
+  def(window, 'open', function open(u) { note(log.opened, text(u)); return null; });
+  const add = EventTarget.prototype.addEventListener;
+  def(EventTarget.prototype, 'addEventListener', function addEventListener(type, ...rest) {
+    if (this === window && String(type).toLowerCase() === 'beforeunload') { log.beforeunload++; return undefined; }
+    return add.call(this, type, ...rest);
+  });
+  try { Object.defineProperty(window, 'onbeforeunload', { get: () => null, set: () => { log.beforeunload++; }, configurable: true }); } catch (e) {}
+  const nav = Object.getPrototypeOf(navigator);
+  for (const k of ['userAgent', 'userAgentData', 'appVersion']) {
+    let d = null;
+    for (let o = nav; o && !d; o = Object.getPrototypeOf(o)) d = Object.getOwnPropertyDescriptor(o, k);
+    if (!d || !d.get) continue;
+    const get = d.get;
+    try { Object.defineProperty(nav, k, { get() { log.userAgentReads++; return get.call(this); }, configurable: true }); } catch (e) {}
+  }
+})();`;
+}
+
+/** An expression (run in the page's own world) giving the page log kept under `key`, or null. */
+export function readRenderPageLogSource(key: string): string {
+  return `(() => { const l = window[${JSON.stringify(key)}]; return l ? JSON.parse(JSON.stringify(l)) : null; })()`;
+}
+
+/** A page log as read back from the page: only the expected shapes, capped (the page could have written anything there). */
+export function pageLogFrom(value: unknown): RenderPageLog {
+  const v = (value ?? {}) as Partial<Record<keyof RenderPageLog, unknown>>;
+  const list = (x: unknown) => (Array.isArray(x) ? x.slice(0, MAX_PAGE_LOG) : []);
+  const types = new Set(['alert', 'confirm', 'prompt', 'print']);
+  return {
+    dialogs: list(v.dialogs)
+      .map((d) => d as { type?: unknown; message?: unknown })
+      .filter((d) => types.has(String(d?.type)))
+      .map((d) => ({ type: String(d.type) as RenderPageLog['dialogs'][number]['type'], message: String(d.message ?? '').slice(0, 200) })),
+    opened: list(v.opened).map((u) => String(u).slice(0, 2000)),
+    beforeunload: Number.isFinite(Number(v.beforeunload)) ? Math.max(0, Math.floor(Number(v.beforeunload))) : 0,
+    userAgentReads: Number.isFinite(Number(v.userAgentReads)) ? Math.max(0, Math.floor(Number(v.userAgentReads))) : 0,
+  };
 }

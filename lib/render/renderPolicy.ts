@@ -24,6 +24,10 @@ export const RENDER_IDLE_MS = 500;
 export const RENDER_HTML_CAP = 1_000_000;
 /** A view is read (its links, words, headings…) from up to this many characters of its HTML. */
 export const RENDER_READ_CAP = 16_000_000;
+/** A visitor's render takes each resource whole, up to this many bytes (a browser has no such limit; a render needs one). */
+export const RENDER_RESOURCE_CAP = 32 * 1024 * 1024;
+/** The visible text of one view is kept (as blocks, for the comparison) up to this many characters. */
+export const RENDER_BLOCKS_CAP = 200_000;
 /** Screenshots are cut at this height in CSS pixels (a whole page, not the 1,750 px of URL Inspection). */
 export const RENDER_SCREENSHOT_MAX_HEIGHT = 16_384;
 
@@ -47,6 +51,11 @@ export const RENDER_VIEWPORTS: Record<RenderAgent, RenderViewport> = {
 const FETCHED: ReadonlySet<ResourceKind> = new Set(['document', 'script', 'stylesheet', 'xhr', 'fetch']);
 /** Kinds the renderer does not fetch: media and fonts (the blog post), beacons and reports (fix-search-javascript). */
 const NOT_FETCHED: ReadonlySet<ResourceKind> = new Set(['image', 'media', 'font', 'ping', 'manifest', 'other']);
+
+/** A visitor's render fetches what a browser fetches: everything but what no render offers (WebSocket, event streams). */
+export function visitorKindDecision(kind: ResourceKind): 'fetch' | 'unsupported' {
+  return requestKindDecision(kind) === 'unsupported' ? 'unsupported' : 'fetch';
+}
 
 /** What the render does with a request of this kind, before robots.txt is asked. */
 export function requestKindDecision(kind: ResourceKind): 'fetch' | Extract<ResourceOutcome, 'not-fetched' | 'unsupported'> {

@@ -2,15 +2,15 @@ import type { Header } from '../core/types';
 import { headerValue, headerValues, mediaType } from '../core/headers';
 import { readCapped } from '../core/readCapped';
 import { countHeaderBytes, followRedirects, noHash, PAGE_REDIRECTS, robotsTxtUrl, type HopFetcher, type HopReply, type RobotsReader, type RobotsReport } from '../crawl';
-import { findCutoff, KEEP_PAST_LIMIT, DEFAULT_LIMIT, sniffCharset } from '../bytes';
+import { findCutoff, DEFAULT_LIMIT, sniffCharset } from '../bytes';
 import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from '../robots';
 import { ruleText } from '../indexability/robotsInputFrom';
 import { parseRobotsDirectives } from '../indexability/parseRobotsDirectives';
-import { compareRender } from './compareRender';
+import { googlebotRules, robotsApplies, type RenderRules } from './renderRules';
 import { findScripts, type ScriptInSource } from './findScripts';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
-import type { RenderAgent, RenderConsoleEntry, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
+import type { RenderAgent, RenderConsoleEntry, RenderPageEvents, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
 import { decodeText } from '../core/decodeText';
 
 // What every browser's render shares, whatever drives the page (the DevTools protocol in Chrome and
@@ -28,8 +28,8 @@ export interface RenderOptions {
   robots: RobotsReader;
   /** The document's byte limit, headers included (default 2,097,152). */
   limit?: number;
-  /** The user's tab as it shows the page (null for a typed URL). */
-  browser?: RenderSnapshot | null;
+  /** Googlebot's rules (the default, from `userAgent`), one of them lifted, or a visitor's: lib/render/renderRules. */
+  rules?: RenderRules;
   /** Render even when the served page says noindex or answers other than 200 (Google would not). */
   force?: boolean;
   /** Cancels the render: it ends with what it has ('cancelled'). */
@@ -47,7 +47,25 @@ export interface RenderOutput {
   result: RenderResult;
   /** A JPEG of the whole rendered page at the agent's viewport (base64), when asked and rendered. */
   screenshot: string | null;
+  /** What the comparison reads beside the result: the document as read whole, and its scripts past the cut. */
+  evidence?: RenderEvidence;
 }
+
+/** The served document beyond what the page was given: the whole of it as read (up to RENDER_DOCUMENT_CAP), and where its scripts past the cut start. */
+export interface RenderEvidence {
+  /** The document's body as read, whole (for Googlebot's render, past the cut too). */
+  wholeBytes: Uint8Array | null;
+  /** What a reader of all of it finds (read on first use: most comparisons need only one side's). */
+  servedWhole: () => RenderSnapshot | null;
+  /** The body bytes read (at most RENDER_DOCUMENT_CAP), and whether that is all of it. */
+  readBytes: number;
+  readWhole: boolean;
+  /** Scripts of the document at or past the cut, with their byte offsets. */
+  pastCut: ScriptInSource[];
+}
+
+/** A document is read up to this many bytes: all a visitor's render is given, and all a comparison looks for past the cut. */
+export const RENDER_DOCUMENT_CAP = 16 * 1024 * 1024;
 
 /** What every render's own storage names start with; the cleanup deletes everything under it. */
 export const RENDER_STORAGE_FAMILY = 'crawlscope-render:';
@@ -61,6 +79,14 @@ export const PASS_HEADERS = /^(accept|content-type|x-[a-z0-9-]+|authorization|ra
 export const DROP_HEADERS = /^(set-cookie2?|content-encoding|content-length|transfer-encoding|connection|keep-alive)$/i;
 
 export type RobotsVerdict = { allowed: boolean; robotsUrl: string; line: number | null; rule: string | null };
+
+/** A render's page events before anything happened. */
+export const noPageEvents = (): RenderPageEvents => ({ dialogs: [], opened: [], windowsClosed: 0, beforeunload: 0, userAgentReads: 0, scriptStopped: false, navigations: [], snapshotAtMs: null });
+
+/** A navigation of the main frame the page started (a JavaScript redirect), as the render answers it. */
+export type NavigationAnswer =
+  | { outcome: 'followed'; url: string; reply: HopReply; kept: Uint8Array }
+  | { outcome: 'blocked-robots' | 'too-many' | 'failed'; url: string };
 
 /** Googlebot's robots.txt verdict per URL, each origin's file read and parsed once per render. */
 export function robotsVerdicts(reader: RobotsReader): (url: string) => Promise<RobotsVerdict> {
@@ -122,14 +148,30 @@ export interface RenderRun {
   progress(phase: 'document' | 'rendering' | 'snapshot', inFlight?: number): void;
   /** The document as Googlebot fetches it, or the render's end when there is nothing to render (robots.txt, noindex, an error). */
   fetchDocument(): Promise<RenderDocument | RenderOutput>;
-  /** Resolves with why the render stops: quiet network `idleMs` after the load event, the time limit, or the user's cancel. */
-  waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause>;
+  /**
+   * Resolves with why the render stops: quiet network `idleMs` after the load event and a page
+   * that answers (`responsive`, when given: false while a script of the page is still running),
+   * the time limit, or the user's cancel.
+   */
+  waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }, responsive?: () => Promise<boolean>): Promise<StoppedBecause>;
   /** The viewport the page really got, where the browser cannot emulate the agent's exactly (Firefox: the window's content area). */
   noteViewport(width: number, height: number): void;
   /** Stops the requests still under way (the render has ended). */
   stopRequests(): void;
   /** An error of the render's own (the page could not be driven). */
   fail(error: string): void;
+  /**
+   * A main-frame navigation the page started after its document (location = …, a meta refresh, a
+   * form): Google follows JavaScript redirects, so it is fetched as the document was — robots.txt
+   * first, one hop at a time (the browser asks again for a redirect's target), its body cut at the
+   * limit with its headers — up to PAGE_REDIRECTS' hops; each is noted in the result.
+   */
+  fetchNavigation(url: string): Promise<NavigationAnswer>;
+  /** Notes what the page did (dialogs, windows, a stopped script…) in the result. */
+  notePage(events: Partial<RenderPageEvents>): void;
+  readonly page: RenderPageEvents;
+  /** What this render applies: Googlebot's rules, one lifted, or a visitor's. */
+  readonly rules: RenderRules;
   /** The result: what the page had become (null when it could not be read), with the differences. */
   finish(stopped: StoppedBecause, rendered: RenderSnapshot | null, screenshot: string | null): RenderOutput;
 }
@@ -146,28 +188,46 @@ export function startRender(opts: RenderOptions): RenderRun {
   const consoleEntries: RenderConsoleEntry[] = [];
   const abort = new AbortController();
   const signal = opts.signal ? AbortSignal.any([abort.signal, opts.signal]) : abort.signal;
+  const rules = opts.rules ?? googlebotRules(opts.userAgent);
+  const userAgent = rules.userAgent;
   let pastCut: ScriptInSource[] = [];
+  const evidence: RenderEvidence = { wholeBytes: null, servedWhole: () => null, readBytes: 0, readWhole: true, pastCut: [] };
+  /** Computed once, on first use. */
+  const once = <T>(f: () => T): (() => T) => {
+    let done = false;
+    let v: T;
+    return () => {
+      if (!done) {
+        v = f();
+        done = true;
+      }
+      return v;
+    };
+  };
   const base: Omit<RenderResult, 'stoppedBecause' | 'durationMs'> = {
     url: opts.url,
     finalUrl: noHash(opts.url),
     agent: opts.agent,
-    userAgent: opts.userAgent,
+    userAgent,
     renderedAt: started,
     skippedNoindex: false,
     forced: !!opts.force,
     document: null,
     served: null,
     rendered: null,
-    browser: opts.browser ?? null,
+    visitor: null,
+    browser: null,
     resources,
     console: consoleEntries,
     differences: [],
+    experiments: [],
     limits: { timeMs: timeLimitMs, idleMs, viewport: { width: viewport.width, height: viewport.height, mobile: viewport.mobile } },
+    page: noPageEvents(),
     error: null,
   };
   const end = (stoppedBecause: StoppedBecause, extra: Partial<RenderResult> = {}): RenderOutput => {
     abort.abort();
-    return { result: { ...base, ...extra, stoppedBecause, durationMs: now() - started }, screenshot: null };
+    return { result: { ...base, ...extra, stoppedBecause, durationMs: now() - started }, screenshot: null, evidence };
   };
   const progress = (phase: 'document' | 'rendering' | 'snapshot', inFlight = 0) =>
     opts.onProgress?.({ requests: resources.length, inFlight, elapsedMs: now() - started, phase });
@@ -187,17 +247,17 @@ export function startRender(opts: RenderOptions): RenderRun {
     const docSignal = AbortSignal.any([docCtl.signal, signal]);
     let doc: RenderDocument;
     try {
-      const first = await robots(finalUrl);
-      if (!first.allowed) {
+      const first = robotsApplies(rules, finalUrl) ? await robots(finalUrl) : null;
+      if (first && !first.allowed) {
         resources.push({ url: finalUrl, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: first, error: null });
         return end('robots-blocked');
       }
       const blocks = new Map<string, RobotsVerdict>();
       const got = await followRedirects(finalUrl, opts.fetchHop, {
         policy: PAGE_REDIRECTS,
-        request: { userAgent: opts.userAgent, signal: docSignal },
+        request: { userAgent, signal: docSignal },
         beforeHop: async (u) => {
-          if (u === finalUrl) return true;
+          if (u === finalUrl || !robotsApplies(rules, u)) return true;
           const r = await robots(u);
           if (!r.allowed) blocks.set(u, r);
           return r.allowed;
@@ -210,48 +270,123 @@ export function startRender(opts: RenderOptions): RenderRun {
       if (!got.reply) return end('error', { error: got.stop?.code ?? 'no response' });
       const reply = got.reply;
       finalUrl = got.finalUrl;
-      const headerBytes = countHeaderBytes(reply.statusLine, reply.headers, reply.status);
-      const read = await readCapped(reply.body, { keep: limit + KEEP_PAST_LIMIT, countCap: limit + KEEP_PAST_LIMIT, signal: docSignal });
-      if (read.end === 'error') return end('error', { finalUrl, error: read.error ?? 'read error' });
-      const charset = sniffCharset(headerValue(reply.headers, 'content-type'), read.bytes);
-      const cut = findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total });
-      const cutAt = cut.truncated ? cut.bodyBytesKept : null;
-      const kept = cut.truncated ? read.bytes.subarray(0, cut.bodyBytesKept) : read.bytes;
+      const read = await readDocument(reply, docSignal);
+      if (read.error !== null) return end('error', { finalUrl, error: read.error });
+      const { headerBytes, cutAt, charset, kept } = read;
       // What lies past the cut: its scripts never run for Google.
-      pastCut = cutAt === null ? [] : findScripts(decodeText(read.bytes, charset), finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
-      doc = { finalUrl, reply, kept, bodyBytes: read.total, headerBytes, cutAt, charset, pastCut };
+      const wholeText = cutAt === null ? null : decodeText(read.whole, charset);
+      pastCut = wholeText === null || cutAt === null ? [] : findScripts(wholeText, finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      evidence.pastCut = pastCut;
+      evidence.readBytes = read.whole.length;
+      evidence.readWhole = read.whole.length >= read.bodyBytes;
+      evidence.wholeBytes = read.whole;
+      const isHtmlDoc = /html/i.test(mediaType(headerValue(reply.headers, 'content-type')) ?? 'text/html');
+      const docUrl = finalUrl;
+      if (isHtmlDoc) evidence.servedWhole = once(() => renderSnapshot(wholeText ?? decodeText(read.whole, charset), docUrl));
+      doc = { finalUrl, reply, kept, bodyBytes: read.bodyBytes, headerBytes, cutAt, charset, pastCut };
     } catch (err) {
       if (opts.signal?.aborted) return end('cancelled');
       return end('error', { finalUrl, error: docCtl.signal.aborted ? 'timeout' : err instanceof Error ? err.message : String(err) });
     } finally {
       clearTimeout(docTimer);
     }
-    const html = decodeText(doc.kept, doc.charset);
     const isHtml = /html/i.test(mediaType(headerValue(doc.reply.headers, 'content-type')) ?? 'text/html');
-    const served = isHtml ? renderSnapshot(html, doc.finalUrl) : null;
+    // A visitor's render needs its document's facts only for the comparison, and only when its
+    // bytes are not Googlebot's: read then, if ever.
+    const docUrl = doc.finalUrl;
+    const keptBytes = doc.kept;
+    const charset = doc.charset;
+    const readServed = () => (isHtml ? renderSnapshot(decodeText(keptBytes, charset), docUrl) : null);
+    const served = rules.as === 'googlebot' ? readServed() : null;
+    if (doc.cutAt === null) evidence.servedWhole = rules.as === 'googlebot' ? () => served : once(readServed);
     const noindex = servedNoindex(served, doc.reply.headers);
     base.finalUrl = doc.finalUrl;
     base.served = served;
     base.document = { status: doc.reply.status, headerBytes: doc.headerBytes, bodyBytes: doc.bodyBytes, limit, cutAt: doc.cutAt, noindex };
     resources.push({ url: doc.finalUrl, kind: 'document', method: 'GET', outcome: doc.cutAt === null ? 'loaded' : 'cut', status: doc.reply.status, bytes: doc.bodyBytes, keptBytes: doc.kept.length, robots: null, error: null });
-    if (noindex && !opts.force) return end('noindex', { skippedNoindex: true });
-    if (doc.reply.status !== 200 && !opts.force) return end('error', { error: `HTTP ${doc.reply.status}` });
+    // Google does not render a page whose HTML says noindex, or that does not answer 200; a
+    // visitor's render (and an experiment, once Googlebot's has run) renders it all the same.
+    if (rules.as === 'googlebot' && noindex && !opts.force) return end('noindex', { skippedNoindex: true });
+    if (rules.as === 'googlebot' && doc.reply.status !== 200 && !opts.force) return end('error', { error: `HTTP ${doc.reply.status}` });
     base.skippedNoindex = !!noindex;
     return doc;
   }
 
-  function waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }): Promise<StoppedBecause> {
+  /** A document's body read (up to the limit and KEEP_PAST_LIMIT past it) and cut as Googlebot cuts it, headers included. */
+  async function readDocument(reply: HopReply, sig: AbortSignal) {
+    const headerBytes = countHeaderBytes(reply.statusLine, reply.headers, reply.status);
+    const read = await readCapped(reply.body, { keep: RENDER_DOCUMENT_CAP, countCap: RENDER_DOCUMENT_CAP, signal: sig });
+    const charset = sniffCharset(headerValue(reply.headers, 'content-type'), read.bytes);
+    const cut = rules.cutDocument ? findCutoff({ body: read.bytes, headerBytes, charset, limit, totalBodyBytes: read.total }) : null;
+    const cutAt = cut?.truncated ? cut.bodyBytesKept : null;
+    return {
+      headerBytes,
+      charset,
+      cutAt,
+      whole: read.bytes,
+      kept: cutAt === null ? read.bytes : read.bytes.subarray(0, cutAt),
+      bodyBytes: read.total,
+      error: read.end === 'error' ? (read.error ?? 'read error') : null,
+    };
+  }
+
+  async function fetchNavigation(raw: string): Promise<NavigationAnswer> {
+    const url = noHash(raw);
+    const note = (a: NavigationAnswer): NavigationAnswer => {
+      base.page.navigations.push({ url, outcome: a.outcome });
+      return a;
+    };
+    if (base.page.navigations.filter((n) => n.outcome === 'followed').length >= PAGE_REDIRECTS.maxHops) return note({ outcome: 'too-many', url });
+    try {
+      const verdict = robotsApplies(rules, url) ? await robots(url) : null;
+      if (verdict && !verdict.allowed) {
+        resources.push({ url, kind: 'document', method: 'GET', outcome: 'blocked-robots', status: null, bytes: null, keptBytes: null, robots: verdict, error: null });
+        return note({ outcome: 'blocked-robots', url });
+      }
+      const reply = await opts.fetchHop(url, { userAgent, signal });
+      const doc = await readDocument(reply, signal);
+      resources.push({ url, kind: 'document', method: 'GET', outcome: doc.cutAt === null ? 'loaded' : 'cut', status: reply.status, bytes: doc.bodyBytes, keptBytes: doc.kept.length, robots: null, error: doc.error });
+      return note({ outcome: 'followed', url, reply, kept: doc.kept });
+    } catch (err) {
+      resources.push({ url, kind: 'document', method: 'GET', outcome: 'failed', status: null, bytes: null, keptBytes: null, robots: null, error: err instanceof Error ? err.message : String(err) });
+      return note({ outcome: 'failed', url });
+    }
+  }
+
+  function waitForEnd(state: () => { loaded: boolean; inFlight: number; lastActivity: number }, responsive?: () => Promise<boolean>): Promise<StoppedBecause> {
     return new Promise<StoppedBecause>((resolve) => {
-      const tick = setInterval(() => {
+      // A quiet network is not enough: a page whose script is still running (a long computation,
+      // a loop that never returns) is not done. `responsive` asks the page; while it does not
+      // answer, the render waits on — up to the time limit.
+      let probing = false;
+      let ended = false;
+      const quiet = () => {
         const s = state();
+        return s.loaded && s.inFlight === 0 && now() - s.lastActivity >= idleMs;
+      };
+      const tick = setInterval(() => {
         if (opts.signal?.aborted) finish('cancelled');
         else if (now() - started >= timeLimitMs) finish('time-limit');
-        else if (s.loaded && s.inFlight === 0 && now() - s.lastActivity >= idleMs) finish('idle');
+        else if (quiet() && !probing) {
+          if (!responsive) return finish('idle');
+          probing = true;
+          responsive().then(
+            (ok) => {
+              probing = false;
+              if (ok && quiet()) finish('idle');
+            },
+            () => {
+              probing = false;
+            },
+          );
+        }
       }, Math.min(100, idleMs));
       const onAbort = () => finish('cancelled');
       opts.signal?.addEventListener('abort', onAbort, { once: true });
       if (opts.signal?.aborted) finish('cancelled');
       function finish(why: StoppedBecause) {
+        if (ended) return;
+        ended = true;
         clearInterval(tick);
         opts.signal?.removeEventListener('abort', onAbort);
         resolve(why);
@@ -276,7 +411,12 @@ export function startRender(opts: RenderOptions): RenderRun {
     },
     progress,
     fetchDocument,
+    fetchNavigation,
     waitForEnd,
+    page: base.page,
+    notePage: (events) => {
+      Object.assign(base.page, events);
+    },
     noteViewport: (width, height) => {
       base.limits = { ...base.limits, viewport: { ...base.limits.viewport, width, height } };
     },
@@ -286,9 +426,9 @@ export function startRender(opts: RenderOptions): RenderRun {
     },
     finish: (stopped, rendered, screenshot) => {
       abort.abort();
-      const differences = rendered ? compareRender({ served: base.served, rendered, browser: opts.browser ?? null, resources, scriptsPastCut: pastCut }) : [];
-      return { result: { ...base, rendered, differences, stoppedBecause: stopped, durationMs: now() - started }, screenshot };
+      return { result: { ...base, rendered, stoppedBecause: stopped, durationMs: now() - started }, screenshot, evidence };
     },
+    rules,
   };
 }
 

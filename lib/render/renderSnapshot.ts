@@ -1,5 +1,5 @@
 import { extractPage } from '../compare/extractPage';
-import { RENDER_HTML_CAP } from './renderPolicy';
+import { RENDER_BLOCKS_CAP, RENDER_HTML_CAP } from './renderPolicy';
 import type { RenderSnapshot } from './types';
 
 /**
@@ -19,9 +19,22 @@ export function renderSnapshot(html: string, pageUrl: string, capped = false): R
     hreflang: p.hreflang,
     headings: p.headings,
     words: p.words.length,
+    blocks: capBlocks(p.blocks),
     links: p.links,
     jsonLdTypes: [...new Set(p.jsonLd.flatMap((j) => j.types))],
     html: cut ? html.slice(0, RENDER_HTML_CAP) : html,
     htmlCapped: capped || cut,
   };
+}
+
+/** The blocks, in order, up to RENDER_BLOCKS_CAP characters in all. */
+function capBlocks(blocks: readonly string[]): string[] {
+  const out: string[] = [];
+  let size = 0;
+  for (const b of blocks) {
+    if (size + b.length > RENDER_BLOCKS_CAP) break;
+    out.push(b);
+    size += b.length;
+  }
+  return out;
 }

@@ -2,7 +2,7 @@ import type { MessageParam } from '../i18n';
 import type { Header } from '../core/types';
 import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
 import type { Reason, Severity, Source, Verdict } from '../indexability/types';
-import type { RenderAgent, RenderResult, RenderSnapshot } from '../render/types';
+import type { CauseEvidence, RenderAgent, RenderLift, RenderResult, RenderSnapshot } from '../render/types';
 
 export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
 export const REPORT_VERSION = 1;
@@ -192,7 +192,7 @@ export interface ReportCompare {
 /** One view of a rendered page: as served (not run), rendered by Googlebot, or in the user's browser (lib/render's snapshot, as is). */
 export type ReportRenderView = RenderSnapshot;
 
-/** Googlebot's render of the URL beside the page as served and as the browser shows it. */
+/** Googlebot's render of the URL beside a visitor's, the page as served and as the browser shows it. */
 export interface ReportRender {
   url: string;
   finalUrl: string;
@@ -207,6 +207,17 @@ export interface ReportRender {
   document: RenderResult['document'];
   served: ReportRenderView | null;
   rendered: ReportRenderView | null;
+  /** A visitor's render (the same browser, none of Googlebot's rules); null when it did not run. */
+  visitor: {
+    userAgent: string;
+    stoppedBecause: RenderResult['stoppedBecause'];
+    durationMs: number;
+    document: NonNullable<RenderResult['visitor']>['document'];
+    rendered: ReportRenderView | null;
+    resources: RenderResult['resources'];
+    page: RenderResult['page'];
+    error: string | null;
+  } | null;
   /** null when rendered from a typed URL. */
   browser: ReportRenderView | null;
   resources: RenderResult['resources'];
@@ -216,9 +227,13 @@ export interface ReportRender {
     field: RenderResult['differences'][number]['field'];
     severity: 'critical' | 'warning' | 'info';
     params: string[];
+    samples: string[];
+    more: number;
     message: string;
-    cause: { code: string; params: string[]; message: string } | null;
+    cause: { code: string; params: string[]; evidence: CauseEvidence; candidates: { code: string; params: string[]; message: string }[]; message: string } | null;
   }[];
+  experiments: { lift: RenderLift; stoppedBecause: RenderResult['stoppedBecause']; durationMs: number; explained: number; message: string }[];
+  page: RenderResult['page'];
   error: string | null;
 }
 

@@ -1,0 +1,47 @@
+import type { MessageParam } from '../i18n';
+import type { RenderCause, RenderDifference, RenderLift } from '../render/types';
+import type { Translate } from './types';
+
+// The words of a render's differences, written once for every view: the render page, the popup,
+// the command line, the site check and the Markdown and JSON exports.
+
+/** A cause in words (render.cause.<code>), with how it was found, and the candidates of an undecided one. */
+export function renderCauseText(c: Pick<RenderCause, 'code' | 'params'> & Partial<Pick<RenderCause, 'evidence' | 'candidates'>>, t: Translate): string {
+  let text = t(`render.cause.${c.code}`, c.params);
+  const more = Number(c.params[4] ?? 0);
+  if ((c.code === 'scriptBlocked' || c.code === 'requestBlocked') && more > 0) text += ` ${t('render.cause.moreBlocked', [more])}`;
+  if (c.code === 'undecided' && c.candidates?.length) text += ` ${c.candidates.map((x) => t(`render.cause.${x.code}`, x.params)).join(' · ')}`;
+  if (c.evidence === 'experiment') text += ` ${t('render.evidence.experiment')}`;
+  else if (c.evidence === 'only-rule') text += ` ${t('render.evidence.onlyRule')}`;
+  return text;
+}
+
+/** The samples of a difference ("For example: …, and 5 more"), or ''. */
+export function renderSamplesText(samples: readonly string[], more: number, t: Translate): string {
+  if (!samples.length) return '';
+  const list = samples.join(', ');
+  return more > 0 ? t('render.samplesMore', [list, more]) : t('render.samples', [list]);
+}
+
+/** A difference in words, its samples after it. */
+export function renderDifferenceText(d: Pick<RenderDifference, 'code' | 'params' | 'samples' | 'more'>, t: Translate): string {
+  const main = t(`render.difference.${d.code}`, d.params as MessageParam[]);
+  const samples = renderSamplesText(d.samples, d.more, t);
+  return samples ? `${main} ${samples}` : main;
+}
+
+/** An experiment's rule in words: what was lifted. */
+export function renderLiftText(l: RenderLift, t: Translate): string {
+  switch (l.rule) {
+    case 'robots':
+      return l.line === null ? t('render.lift.robotsUnreachable', [l.robotsUrl]) : t('render.lift.robots', [l.robotsUrl, l.line, l.ruleText ?? '', l.urls.length]);
+    case 'cut':
+      return t('render.lift.cut');
+    case 'resourceCut':
+      return t('render.lift.resourceCut', [l.urls.length]);
+    case 'notFetched':
+      return t('render.lift.notFetched');
+    case 'userAgent':
+      return t('render.lift.userAgent');
+  }
+}
