@@ -1,4 +1,5 @@
 import { hostPermissionPattern } from '../core/hostPermissionPattern';
+import { within } from '../core/within';
 import { NotSentError } from './NotSentError';
 import { agentHeaderRule, freeRunRuleId, hopRuleCondition, runRuleCondition, staleAgentRuleIds, FETCH_RESOURCE_TYPES, HOP_RULE_BASE, RULE_SPAN, type AgentHeaderRule, type RuleLike } from './agentHeaderRule';
 import { hopEventRouter, type HopWatch } from './hopEventRouter';
@@ -140,12 +141,6 @@ export interface WebRequestHops {
 const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 /** Tries at a rule id another context took meanwhile. */
 const RULE_ADD_TRIES = 4;
-
-/** Resolves with `p`, or after `ms` (the timer cleared either way). */
-function within<T>(p: Promise<T>, ms: number): Promise<T | void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([p, new Promise<void>((r) => (timer = setTimeout(r, ms)))]).finally(() => clearTimeout(timer));
-}
 
 export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
   const { api } = o;
@@ -314,9 +309,11 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
         throw err;
       }
       // webRequest events arrive on their own path: the fetch can settle before them.
-      if (!w.seen.headers) await within(w.headers, eventWaitMs);
-      if (opts.onSent && w.seen.headers && !w.seen.sent) await within(w.sent, eventWaitMs);
-      if (opts.ip && res.type !== 'opaqueredirect' && w.seen.headers && !w.seen.started) await within(w.started, eventWaitMs);
+      // (A wait that runs out leaves what was seen: hopReplyFrom says what a missing event means.)
+      const lagging = (p: Promise<unknown>) => within(p, eventWaitMs).catch(() => undefined);
+      if (!w.seen.headers) await lagging(w.headers);
+      if (opts.onSent && w.seen.headers && !w.seen.sent) await lagging(w.sent);
+      if (opts.ip && res.type !== 'opaqueredirect' && w.seen.headers && !w.seen.started) await lagging(w.started);
       await removed;
       return hopReplyFrom(res, w.seen.headers, w.seen.started?.ip ?? null);
     } finally {
