@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { webRequestHops, type WebRequestHops } from '../lib/crawl/webRequestHops';
+import { webRequestHops, type WebRequestHops } from '../lib/crawl';
 
 /**
  * The extensionʼs hop fetching in one context (lib/crawl webRequestHops): the background's (tab -1)

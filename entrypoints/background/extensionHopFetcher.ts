@@ -1,5 +1,4 @@
-import type { HopFetcher } from '../../lib/crawl';
-import type { HopFetchOptions, HopRun } from '../../lib/crawl/webRequestHops';
+import type { HopFetcher, HopFetchOptions, HopRun } from '../../lib/crawl';
 import { extensionHops } from '../../utils/extensionHops';
 
 /**
@@ -10,7 +9,7 @@ import { extensionHops } from '../../utils/extensionHops';
  */
 
 export type ExtensionHopOptions = HopFetchOptions;
-export type { SentRequest } from '../../lib/crawl/webRequestHops';
+export type { SentRequest } from '../../lib/crawl';
 
 const hops = () => extensionHops(-1);
 

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { Header, MainFrameRecord, RedirectHop } from '../../lib/core/types';
 import { headerValue } from '../../lib/core/headers';
 import { forgetTab, saveRecord } from './tabStore';
-import { webRequestHeaders } from '../../lib/crawl/webRequestHeaders';
+import { webRequestHeaders } from '../../lib/crawl';
 import { responseHeaderOptions } from '../../utils/extensionHops';
 
 interface Pending {

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { isAgentRuleId } from '../../lib/crawl/agentHeaderRule';
+import { isAgentRuleId } from '../../lib/crawl';
 
 /**
  * An extension page closed mid-run (the site check) may not get to remove its run's header rule

@@ -22,3 +22,14 @@ export { robotsReportFrom, robotsReadStep, ROBOTS_COUNT_CAP, type RobotsFetched 
 export { fetchRobotsTxt, type FetchRobotsOptions } from './fetchRobotsTxt';
 export { createRobotsReader, type RobotsCache, type RobotsReader, type RobotsReaderOptions } from './createRobotsReader';
 export { robotsCacheEviction, ROBOTS_CACHE_BYTES, ROBOTS_CACHE_ORIGINS, type CachedRobotsEntry } from './robotsCacheEviction';
+export {
+  webRequestHops,
+  type HopBrowserApi,
+  type HopFetchOptions,
+  type HopRun,
+  type SentRequest,
+  type WebRequestHops,
+  type WebRequestHopsOptions,
+} from './webRequestHops';
+export { webRequestHeaders, type WebRequestHeader } from './webRequestHeaders';
+export { isAgentRuleId } from './agentHeaderRule';
