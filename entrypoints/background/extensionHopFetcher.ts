@@ -1,15 +1,15 @@
-import type { HopFetcher, HopFetchOptions, HopRun } from '../../lib/crawl';
+import type { HopFetcher, HopFetchOptions } from '../../lib/crawl';
 import { extensionHops } from '../../utils/extensionHops';
 
 /**
  * The background's HopFetcher (lib/crawl webRequestHops, in the background's context: requests
  * outside any tab). The requests Crawlscope makes from the background — robots.txt, the comparison,
- * the canonical check, the render — go through it as the crawler (a header rule per fetch, or one
- * per run); the tab's stand-in request (fetchPageResponse) goes as the browser, without a rule.
+ * the canonical check, the render — go through it as the crawler, a header rule per fetch (one rule
+ * for many fetches: `extensionHops(-1).startRun()`, as the site check page does); the tab's stand-in
+ * request (fetchPageResponse) goes as the browser, without a rule.
  */
 
 export type ExtensionHopOptions = HopFetchOptions;
-export type { SentRequest } from '../../lib/crawl';
 
 const hops = () => extensionHops(-1);
 
@@ -17,11 +17,6 @@ const hops = () => extensionHops(-1);
 export function extensionHopFetcher(opts: ExtensionHopOptions = {}): HopFetcher {
   let fetcher: HopFetcher | null = null;
   return (url, request) => (fetcher ??= hops().fetcher(opts))(url, request);
-}
-
-/** A run: one header rule, added with its first request, for all of its requests; `end()` removes it. */
-export function startExtensionHopRun(opts: ExtensionHopOptions = {}): HopRun {
-  return hops().startRun(opts);
 }
 
 /**
