@@ -4,7 +4,7 @@
 import { createRobotsReader } from '../lib/crawl';
 import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
 import { reportRender, type Report, type Translate } from '../lib/report';
-import { changesIndexing, type RenderAgent } from '../lib/render';
+import { changesIndexing, missesContent, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';
 import { nodeFetchHop } from './nodeFetchHop';
 
@@ -19,6 +19,8 @@ export interface SiteRenderer {
 
 /** Renders can change indexing: a critical or warning difference. */
 export const renderChangesIndexing = (r: Report): boolean => !!r.render && changesIndexing(r.render.differences);
+/** Googlebot's render lacks content a visitor's has. */
+export const renderMissesContent = (r: Report): boolean => !!r.render && missesContent(r.render.differences);
 
 /** Only what the check fetched is rendered: no robots.txt-blocked URL, no URL that never answered. */
 const renderable = (r: Report) => r.status !== null && r.siteCheck?.fetched !== false && !r.siteCheck?.error;

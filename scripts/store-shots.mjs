@@ -3,7 +3,7 @@
 // the built Chrome extension loaded; the script writes into store/<lang>/:
 //   1-popup.png     the toolbar popup over the 3 MB demo page (the report at the popup's 420 px)
 //   2-compare.png   Googlebot Smartphone vs Desktop on the demo's page that serves each its own HTML
-//   3-render.png    Render as Googlebot: the page whose only pricing link a script past the cut adds
+//   3-render.png    Render as Googlebot beside a visitor's render: the app whose data robots.txt disallows (nearly empty, and why)
 //   4-sitecheck.png the site check of the demo's sitemap
 //   5-robots.png    the report of a page whose JavaScript robots.txt blocks
 // all 1280×800, and promo-440x280.png, the small promo tile, rendered from store/promo-tile.html.
@@ -90,9 +90,10 @@ async function shotsFor(lang) {
     await frame.getByTestId('compare-report').waitFor({ timeout: 60_000 });
     await frame.screenshot({ path: path.join(dir, '2-compare.png') });
 
-    // 3. Render as Googlebot.
-    await frame.goto(`chrome-extension://${id}/render.html?url=${encodeURIComponent(`${site.origin}/render/cut-script.html`)}`);
+    // 3. Render as Googlebot beside a visitor's render: what Googlebot misses, and the cause found.
+    await frame.goto(`chrome-extension://${id}/render.html?url=${encodeURIComponent(`${site.origin}/render/app.html`)}`);
     await frame.getByTestId('render-result').waitFor({ timeout: 60_000 });
+    await frame.getByTestId('render-difference').first().waitFor();
     await frame.screenshot({ path: path.join(dir, '3-render.png') });
 
     // 4. The site check.

@@ -104,7 +104,8 @@ export interface BackgroundProtocol {
    * shows the page, to compare with. `force`: render even when Google would not (served noindex,
    * not 200). Answers at once with the job's id; renderStatus tells how it goes.
    */
-  renderStart: { req: { url: string; agent: RenderAgent; browser: RenderSnapshot | null; force?: boolean; timeLimitSec?: number; tabId?: number }; res: { id: string } };
+  /** `visitor: false`: Googlebot's render alone, without a visitor's beside it (the bench's single-render row). */
+  renderStart: { req: { url: string; agent: RenderAgent; browser: RenderSnapshot | null; force?: boolean; timeLimitSec?: number; tabId?: number; visitor?: boolean }; res: { id: string } };
   renderStatus: { req: { id: string }; res: RenderJobState | null };
   /** Stops a render: it ends with what it has ('cancelled'), and its window closes. */
   renderCancel: { req: { id: string }; res: null };

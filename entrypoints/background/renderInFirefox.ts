@@ -19,10 +19,10 @@ import {
   type ResourceKind,
   type StoppedBecause,
 } from '../../lib/render';
-import { pageLogFrom, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource } from '../../lib/render/pageShims';
+import { pageLogFrom, renderReaderShimSource, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource } from '../../lib/render/pageShims';
 import { within } from '../../lib/core/within';
 import { RENDER_END_MS } from '../../lib/render/renderWithCdp';
-import { RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision } from '../../lib/render/renderPolicy';
+import { RENDER_READ_CAP, RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision } from '../../lib/render/renderPolicy';
 import { robotsApplies } from '../../lib/render/renderRules';
 import { cspAllowingScript, injectScriptAtStart } from '../../lib/render/injectScript';
 import { sendToTab } from '../../utils/messaging';
@@ -143,10 +143,12 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
   const { finalUrl } = doc;
   const consoleKey = `__crawlscopeRender${Math.random().toString(36).slice(2)}`;
   const logKey = `__crawlscopeRenderLog${Math.random().toString(36).slice(2)}`;
+  const readerKey = `__crawlscopeRenderRead${Math.random().toString(36).slice(2)}`;
   const shim = [
     renderShimSource(run.prefix),
     renderIdentityShimSource(rules.userAgent, viewport.mobile),
     renderPageLogShimSource(logKey),
+    renderReaderShimSource(readerKey),
     renderConsoleShimSource(consoleKey, MAX_CONSOLE),
     'document.currentScript && document.currentScript.remove();',
   ].join('\n');
@@ -336,7 +338,7 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     let nextRead = Infinity;
     let readGap = 1000;
     const readView = async (ms: number): Promise<RenderSnapshot | null> => {
-      const got = await within(sendToTab(tabId, 'getComposedHtml', {}), ms);
+      const got = await within(readPage(tabId, readerKey), ms);
       const at = /^https?:/i.test(got.url) ? noHash(got.url) : finalUrl;
       const snapshot = renderSnapshot(got.html, at, got.capped);
       lastView = { snapshot, at: now() - run.started };
@@ -446,6 +448,22 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     }
     return run.finish(stopped, rendered, screenshot);
   }
+}
+
+/** The page as it is now, read by the serializer the shim installed (in the page's own world). */
+async function readPage(tabId: number, key: string): Promise<{ html: string; capped: boolean; url: string }> {
+  const [got] = await browser.scripting.executeScript({
+    target: { tabId, frameIds: [0] },
+    world: 'MAIN',
+    func: (k: string, cap: number) => {
+      const read = (window as unknown as Record<string, unknown>)[k];
+      return typeof read === 'function' ? (read as (c: number) => unknown)(cap) : null;
+    },
+    args: [key, RENDER_READ_CAP],
+  });
+  const v = got?.result as { html?: unknown; capped?: unknown; url?: unknown } | null | undefined;
+  if (!v || typeof v.html !== 'string') throw new Error('The page could not be read');
+  return { html: v.html, capped: v.capped === true, url: typeof v.url === 'string' ? v.url : '' };
 }
 
 /** The page log the shim kept (read in the page's own world). */

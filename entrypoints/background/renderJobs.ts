@@ -45,7 +45,7 @@ function stored(result: RenderResult): RenderResult {
   };
 }
 
-export const renderStart: BackgroundHandler<'renderStart'> = async ({ url, agent, browser: tabView, force, timeLimitSec }) => {
+export const renderStart: BackgroundHandler<'renderStart'> = async ({ url, agent, browser: tabView, force, timeLimitSec, visitor }) => {
   const u = new URL(url);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
   if ([...jobs.values()].filter((j) => j.state.state === 'running').length >= MAX_RUNNING) throw new Error('Two renders are already running: wait for one to end.');
@@ -91,6 +91,7 @@ export const renderStart: BackgroundHandler<'renderStart'> = async ({ url, agent
         renderId: id,
         signal: cancel.signal,
         runPass: renderPass(),
+        withVisitor: visitor !== false,
         onProgress: (p) => Object.assign(running.state, p),
       });
       if (running.state.state === 'running') running.state = { ...running.state, state: 'done', result: out.result, screenshot: out.screenshot, elapsedMs: out.result.durationMs };

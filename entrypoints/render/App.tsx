@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { i18n, formatDuration, formatInt, tDynamic } from '#i18n';
+import { i18n, formatDuration, formatInt, formatNumber, tDynamic } from '#i18n';
 import { severityLabel } from '../../components/CompareText';
-import { renderCauseText } from '../../lib/report/reportRender';
-import type { RenderResource, RenderResult, RenderSnapshot } from '../../lib/render/types';
+import { renderCauseText, renderDifferenceText, renderLiftText } from '../../lib/report/renderText';
+import type { RenderPageEvents, RenderResource, RenderResult, RenderSnapshot } from '../../lib/render/types';
 import { useRenderStore } from './store';
 import { download, renderBlock, tabReportWithRender } from './exportRender';
 
@@ -62,6 +62,8 @@ function Progress() {
         ? i18n.t('render.phaseDocument')
         : j.phase === 'snapshot'
           ? i18n.t('render.phaseSnapshot')
+          : j.phase === 'experiments'
+            ? i18n.t('render.phaseExperiments')
           : i18n.t('render.running', [j.requests, Math.round(j.elapsedMs / 1000), Math.round(j.timeLimitMs / 1000)])}
     </p>
   );
@@ -87,7 +89,15 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
   };
   return (
     <>
-      <section className="cs-section" data-testid="render-result" data-stopped={r.stoppedBecause} data-differences={r.differences.length}>
+      <section
+        className="cs-section"
+        data-testid="render-result"
+        data-stopped={r.stoppedBecause}
+        data-differences={r.differences.length}
+        data-duration={Math.round(r.durationMs)}
+        data-visitor-stopped={r.visitor?.stoppedBecause ?? ''}
+        data-script-stopped={r.page.scriptStopped ? 'true' : 'false'}
+      >
         <p className={bad ? 'cs-error' : r.stoppedBecause === 'noindex' ? 'cs-note' : ''} data-testid="render-stopped">
           {stoppedText(r)}
         </p>
@@ -105,8 +115,15 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
           {i18n.t('render.downloadJson')}
         </button>
       </section>
+      {r.visitor?.error && !r.visitor.rendered ? (
+        <p className="cs-note" data-testid="render-no-visitor">
+          {i18n.t('render.noVisitor', [r.visitor.error])}
+        </p>
+      ) : null}
       {r.rendered ? <Differences result={r} /> : null}
+      {r.experiments.length ? <Experiments result={r} /> : null}
       {r.served || r.rendered ? <Views result={r} /> : null}
+      <PageEvents page={r.page} />
       <Resources resources={r.resources} />
       {r.rendered ? <Console result={r} /> : null}
       {screenshot ? (
@@ -127,13 +144,73 @@ function Differences({ result: r }: { result: RenderResult }) {
       {!r.differences.length ? <p className="compare-identical">{i18n.t(r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
       <ul className="compare-list">
         {r.differences.map((d, i) => (
-          <li key={i} data-testid="render-difference" data-code={d.code} data-field={d.field} data-severity={d.severity} data-cause={d.cause?.code ?? ''} className={`compare-${d.severity}`}>
+          <li
+            key={i}
+            data-testid="render-difference"
+            data-code={d.code}
+            data-field={d.field}
+            data-severity={d.severity}
+            data-count={typeof d.params[0] === 'number' ? d.params[0] : ''}
+            data-cause={d.cause?.code ?? ''}
+            data-evidence={d.cause?.evidence ?? ''}
+            className={`compare-${d.severity}`}
+          >
             <span className="compare-sev">{severityLabel(d.severity)}</span> <span data-testid="render-difference-text">{tDynamic(`render.difference.${d.code}`, d.params)}</span>
+            {d.samples.length ? (
+              <ul className="render-samples" data-testid="render-samples">
+                {d.samples.map((x, j) => (
+                  <li key={j} className="cs-url">
+                    {x}
+                  </li>
+                ))}
+                {d.more ? <li className="cs-muted">{i18n.t('render.andMore', [d.more])}</li> : null}
+              </ul>
+            ) : null}
             {d.cause ? (
               <div className="compare-why" data-testid="render-cause">
                 {i18n.t('render.why', [renderCauseText(d.cause, tDynamic)])}
               </div>
             ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Experiments({ result: r }: { result: RenderResult }) {
+  return (
+    <section className="cs-section" data-testid="render-experiments">
+      <h2>{i18n.t('render.experimentsHeading')}</h2>
+      <p className="cs-muted">{i18n.t('render.experimentsNote')}</p>
+      <ul className="compare-list">
+        {r.experiments.map((x, i) => (
+          <li key={i} data-testid="render-experiment" data-rule={x.lift.rule} data-explained={x.explained}>
+            {i18n.t('render.experiment', [renderLiftText(x.lift, tDynamic), x.explained, tDynamic(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What the page tried that the render answered itself: dialogs, windows, JavaScript redirects, a script that never returned. */
+function PageEvents({ page: p }: { page: RenderPageEvents }) {
+  const lines: { id: string; text: string }[] = [];
+  if (p.scriptStopped) lines.push({ id: 'script-stopped', text: p.snapshotAtMs !== null ? i18n.t('render.page.scriptStoppedAt', [formatNumber(p.snapshotAtMs / 1000, 1)]) : i18n.t('render.page.scriptStopped') });
+  for (const n of p.navigations) lines.push({ id: `navigation-${n.outcome}`, text: tDynamic(`render.page.navigation.${n.outcome}`, [n.url]) });
+  if (p.dialogs.length) lines.push({ id: 'dialogs', text: i18n.t('render.page.dialogs', [p.dialogs.length]) });
+  if (p.opened.length) lines.push({ id: 'opened', text: i18n.t('render.page.opened', [p.opened.length]) });
+  if (p.windowsClosed) lines.push({ id: 'windows-closed', text: i18n.t('render.page.windowsClosed', [p.windowsClosed]) });
+  if (p.beforeunload) lines.push({ id: 'beforeunload', text: i18n.t('render.page.beforeunload', [p.beforeunload]) });
+  if (!lines.length) return null;
+  return (
+    <section className="cs-section" data-testid="render-page-events" data-dialogs={p.dialogs.length} data-opened={p.opened.length} data-windows-closed={p.windowsClosed}>
+      <h2>{i18n.t('render.pageHeading')}</h2>
+      <ul className="compare-list">
+        {lines.map((l) => (
+          <li key={l.id} data-event={l.id}>
+            {l.text}
           </li>
         ))}
       </ul>
@@ -170,9 +247,10 @@ function cell(v: RenderSnapshot | null, f: ViewField): string {
 }
 
 function Views({ result: r }: { result: RenderResult }) {
-  const cols: { key: 'served' | 'rendered' | 'browser'; label: string; view: RenderSnapshot | null }[] = [
+  const cols: { key: 'served' | 'rendered' | 'visitor' | 'browser'; label: string; view: RenderSnapshot | null }[] = [
     { key: 'served', label: i18n.t('render.columnServed'), view: r.served },
     { key: 'rendered', label: i18n.t('render.columnRendered'), view: r.rendered },
+    ...(r.visitor ? [{ key: 'visitor' as const, label: i18n.t('render.columnVisitor'), view: r.visitor.rendered }] : []),
     ...(r.browser ? [{ key: 'browser' as const, label: i18n.t('render.columnBrowser'), view: r.browser }] : []),
   ];
   return (

@@ -33,8 +33,8 @@ import type {
 export interface RenderSide {
   /** The document as the render's page was given it (Googlebot: its first 2 MB). */
   served: RenderSnapshot | null;
-  /** The document as read whole (up to RENDER_DOCUMENT_CAP). */
-  servedWhole: RenderSnapshot | null;
+  /** The document as read whole (up to RENDER_DOCUMENT_CAP), read on first use: only a difference needs it. */
+  servedWhole: () => RenderSnapshot | null;
   rendered: RenderSnapshot | null;
   resources: readonly RenderResource[];
   stoppedBecause: StoppedBecause;
@@ -122,6 +122,8 @@ export function itemsOf(s: RenderSnapshot | null, field: RenderMiss['field']): M
   return m;
 }
 
+const sameKeys = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) => a.size === b.size && [...a.keys()].every((k) => b.has(k));
+
 const FIELDS: RenderMiss['field'][] = ['noindex', 'title', 'canonical', 'links', 'headings', 'text', 'jsonLd', 'hreflang'];
 
 /** What a visitor's render has that Googlebot's lacks, and the other way round, each placed. */
@@ -133,9 +135,10 @@ export function findMisses(input: CompareRenderInput): RenderMiss[] {
   for (const field of FIELDS) {
     const gr = itemsOf(g.rendered, field);
     const vr = itemsOf(v.rendered, field);
+    if (sameKeys(gr, vr)) continue;
     const gKept = itemsOf(g.served, field);
-    const gWhole = itemsOf(g.servedWhole ?? g.served, field);
-    const vWhole = itemsOf(v.servedWhole ?? v.served, field);
+    const gWhole = itemsOf(g.servedWhole() ?? g.served, field);
+    const vWhole = itemsOf(v.servedWhole() ?? v.served, field);
     for (const [key, weight] of vr) {
       if (gr.has(key)) continue;
       // In the HTML past the cut: the cut is the cause. Only in the visitor's HTML: the server
@@ -189,8 +192,10 @@ export function ruleCandidates(input: CompareRenderInput): RuleCandidate[] {
   const answeredOtherwise = v ? differentAnswers(g.resources, v.resources) || g.document?.status !== v.document?.status : false;
   if (v && (reads > 0 || answeredOtherwise)) out.push({ cause: { code: 'userAgent', params: [reads] }, lift: { rule: 'userAgent' } });
   // Images, fonts and media: Google's renderer does not fetch them; a page may wait for them.
-  const refused = g.resources.filter((r) => r.outcome === 'not-fetched');
-  if (v && refused.length && v.resources.some((r) => (r.kind === 'image' || r.kind === 'font' || r.kind === 'media') && r.outcome === 'loaded')) {
+  // (The browser's own request for /favicon.ico is not the page's.)
+  const pageOwn = (r: RenderResource) => !/^https?:\/\/[^/]+\/favicon\.ico$/i.test(r.url);
+  const refused = g.resources.filter((r) => r.outcome === 'not-fetched' && pageOwn(r));
+  if (v && refused.length && v.resources.some((r) => (r.kind === 'image' || r.kind === 'font' || r.kind === 'media') && r.outcome === 'loaded' && pageOwn(r))) {
     out.push({ cause: { code: 'notFetched', params: [refused.length] }, lift: { rule: 'notFetched' } });
   }
   // The time limit, and requests that failed for Googlebot only: nothing to lift.

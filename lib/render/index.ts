@@ -14,7 +14,7 @@ export {
   type RenderViewport,
 } from './renderPolicy';
 export { renderSnapshot } from './renderSnapshot';
-export { changesIndexing } from './changesIndexing';
+export { changesIndexing, missesContent } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
 export { findScripts, type ScriptInSource } from './findScripts';
 export { compareRender, findMisses, ruleCandidates, causeOfMiss, itemsOf, NEARLY_EMPTY_SHARE, TEXT_MIN_WORDS, SAMPLES, type CompareRenderInput, type RenderSide, type RenderMiss, type RuleCandidate } from './compareRender';

@@ -1,3 +1,4 @@
+import { serializeComposed } from './serializeComposed';
 /**
  * The script the render runs in every document before the page's own scripts: what Google's
  * renderer is like ("Fix Search-related JavaScript problems"), and what keeps the render apart
@@ -257,4 +258,18 @@ export function pageLogFrom(value: unknown): RenderPageLog {
     beforeunload: Number.isFinite(Number(v.beforeunload)) ? Math.max(0, Math.floor(Number(v.beforeunload))) : 0,
     userAgentReads: Number.isFinite(Number(v.userAgentReads)) ? Math.max(0, Math.floor(Number(v.userAgentReads))) : 0,
   };
+}
+
+/**
+ * Where the render reads the page through the extension's scripting API (Firefox): the page's
+ * serializer (serializeComposed) installed under `key` before the page's own scripts, so that the
+ * page can be read at once — no content script to load first — in the page's own world.
+ */
+export function renderReaderShimSource(key: string): string {
+  const K = JSON.stringify(key);
+  return `(() => {
+  const __name = (f) => f;
+  const serialize = ${serializeComposed.toString()};
+  try { Object.defineProperty(window, ${K}, { value: (cap) => ({ ...serialize(document, cap), url: String(location.href) }), enumerable: false, configurable: false, writable: false }); } catch (e) {}
+})();`;
 }

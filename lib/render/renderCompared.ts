@@ -23,6 +23,8 @@ export interface RenderComparedOptions extends Omit<RenderOptions, 'rules' | 'on
   maxExperiments?: number;
   /** Experiments run at once (each is a window or a page). */
   experimentsAtOnce?: number;
+  /** false: Googlebot's render alone, as before there was a visitor's beside it (the bench's single-render row). */
+  withVisitor?: boolean;
   onProgress?: (p: { requests: number; inFlight: number; elapsedMs: number; phase: 'document' | 'rendering' | 'snapshot' | 'experiments' }) => void;
 }
 
@@ -48,7 +50,7 @@ export async function renderCompared(o: RenderComparedOptions): Promise<RenderOu
   const report = () =>
     o.onProgress?.({ requests: progress.g.requests + progress.v.requests, inFlight: progress.g.inFlight + progress.v.inFlight, elapsedMs: now() - started, phase: progress.phase });
   const pass = (role: RenderRole, extra: Partial<RenderOptions>): RenderOptions => {
-    const { runPass: _p, visitorUserAgent: _v, browser: _b, maxExperiments: _m, experimentsAtOnce: _a, onProgress: _o, ...base } = o;
+    const { runPass: _p, visitorUserAgent: _v, browser: _b, maxExperiments: _m, experimentsAtOnce: _a, onProgress: _o, withVisitor: _w, ...base } = o;
     return { ...base, ...extra };
   };
 
@@ -65,22 +67,24 @@ export async function renderCompared(o: RenderComparedOptions): Promise<RenderOu
     }),
     'googlebot',
   );
-  const vp = o
-    .runPass(
-      pass('visitor', {
-        rules: visitorRules(o.visitorUserAgent),
-        renderId: `${id}-v`,
-        screenshot: false,
-        force: true,
-        signal: o.signal ? AbortSignal.any([o.signal, visitorStop.signal]) : visitorStop.signal,
-        onProgress: (p) => {
-          progress.v = p;
-          report();
-        },
-      }),
-      'visitor',
-    )
-    .catch((err: unknown): RenderOutput | Error => (err instanceof Error ? err : new Error(String(err))));
+  const runVisitor = () =>
+    o
+      .runPass(
+        pass('visitor', {
+          rules: visitorRules(o.visitorUserAgent),
+          renderId: `${id}-v`,
+          screenshot: false,
+          force: true,
+          signal: o.signal ? AbortSignal.any([o.signal, visitorStop.signal]) : visitorStop.signal,
+          onProgress: (p) => {
+            progress.v = p;
+            report();
+          },
+        }),
+        'visitor',
+      )
+      .catch((err: unknown): RenderOutput | Error => (err instanceof Error ? err : new Error(String(err))));
+  const vp: Promise<RenderOutput | Error | null> = o.withVisitor === false ? Promise.resolve(null) : runVisitor();
   const g = await gp;
   const gr = g.result;
   // Nothing of Googlebot's to compare (robots.txt, a served noindex, an error): the visitor's render stops.
@@ -90,7 +94,7 @@ export async function renderCompared(o: RenderComparedOptions): Promise<RenderOu
     return { ...g, result: { ...gr, browser: o.browser, durationMs: now() - started } };
   }
   const vOut = await vp;
-  const v = vOut instanceof Error ? null : vOut;
+  const v = vOut instanceof Error || vOut === null ? null : vOut;
   const gSide = side(g);
   // The same bytes for both (the usual case): the visitor's whole document is Googlebot's, read once.
   const vSide = v?.result.rendered ? side(v, sameBytes(g.evidence?.wholeBytes, v.evidence?.wholeBytes) ? gSide.servedWhole : undefined) : null;
@@ -145,16 +149,22 @@ function sameBytes(a: Uint8Array | null | undefined, b: Uint8Array | null | unde
   return true;
 }
 
-function side(out: RenderOutput, whole?: RenderSnapshot | null): RenderSide {
+/** A part of the result's document facts, or null. */
+const doc = <T>(r: RenderResult, pick: (d: NonNullable<RenderResult['document']>) => T): T | null => {
+  const d = r['document'];
+  return d ? pick(d) : null;
+};
+
+function side(out: RenderOutput, whole?: () => RenderSnapshot | null): RenderSide {
   const r = out.result;
   return {
     served: r.served,
-    servedWhole: whole !== undefined ? whole : (out.evidence?.servedWhole() ?? r.served),
+    servedWhole: whole ?? (() => out.evidence?.servedWhole() ?? r.served),
     rendered: r.rendered,
     resources: r.resources,
     stoppedBecause: r.stoppedBecause,
     page: r.page,
-    document: r.document ? { status: r.document.status, bodyBytes: r.document.bodyBytes } : null,
+    document: doc(r, (d) => ({ status: d.status, bodyBytes: d.bodyBytes })),
   };
 }
 
@@ -164,7 +174,7 @@ function visitorView(out: RenderOutput): RenderVisitor {
     userAgent: r.userAgent,
     stoppedBecause: r.stoppedBecause,
     durationMs: r.durationMs,
-    document: r.document ? { status: r.document.status, headerBytes: r.document.headerBytes, bodyBytes: r.document.bodyBytes } : null,
+    document: doc(r, (d) => ({ status: d.status, headerBytes: d.headerBytes, bodyBytes: d.bodyBytes })),
     rendered: r.rendered,
     resources: r.resources,
     page: r.page,

@@ -52,11 +52,36 @@ const CALL_MS = 5_000;
 export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promise<RenderOutput> {
   const run = startRender(opts);
   const { now, viewport, signal, consoleEntries, prefix, rules } = run;
+  const call = <T = Record<string, unknown>>(method: string, params?: Record<string, unknown>, ms = CALL_MS) => within(cdp.send<T>(method, params), ms);
+  const logKey = `__crawlscopeRenderLog${Math.random().toString(36).slice(2)}`;
+  // The page is made ready while the document is fetched: every setting at once (the protocol
+  // applies them in the order they are sent), nothing the page does before it is navigated.
+  const optional = (p: Promise<unknown>) => p.catch(() => undefined);
+  const setup = Promise.all([
+    call('Page.enable'),
+    call('Runtime.enable'),
+    optional(call('Network.enable')),
+    optional(call('Network.setBypassServiceWorker', { bypass: true })),
+    optional(call('Network.setCacheDisabled', { cacheDisabled: true })),
+    call('Emulation.setUserAgentOverride', { userAgent: rules.userAgent, ...(viewport.mobile ? { platform: 'Android' } : {}) }),
+    call('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor, mobile: viewport.mobile }),
+    optional(call('Emulation.setTouchEmulationEnabled', { enabled: viewport.mobile, ...(viewport.mobile ? { maxTouchPoints: 5 } : {}) })),
+    optional(call('Emulation.setFocusEmulationEnabled', { enabled: true })),
+    // document.cookie never reaches the profile's jar (the shim keeps cookies in memory).
+    optional(call('Emulation.setDocumentCookieDisabled', { disabled: true })),
+    // The debugger, so that a script that never returns can be paused at the end (an extension may
+    // not terminate one: Runtime.terminateExecution is refused to it). Breakpoints off: a
+    // `debugger;` statement of the page does not stop the render.
+    optional(call('Debugger.enable')),
+    optional(call('Debugger.setBreakpointsActive', { active: false })),
+    call('Page.addScriptToEvaluateOnNewDocument', { source: `${renderShimSource(prefix)}\n${renderPageLogShimSource(logKey)}`, runImmediately: true }),
+    call('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }),
+  ]);
+  setup.catch(() => undefined);
   // 1. The document, as Googlebot fetches it.
   const doc = await run.fetchDocument();
   if (!isRenderDocument(doc)) return doc;
   const { finalUrl, reply, kept } = doc;
-  const call = <T = Record<string, unknown>>(method: string, params?: Record<string, unknown>, ms = CALL_MS) => within(cdp.send<T>(method, params), ms);
 
   // 2. The render: every request answered by the policy.
   let inFlight = 0;
@@ -64,7 +89,6 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
   let loaded = false;
   let mainFrameId: string | null = null;
   let documentServed = false;
-  const logKey = `__crawlscopeRenderLog${Math.random().toString(36).slice(2)}`;
   const dialogs: { type: 'alert' | 'confirm' | 'prompt' | 'print' | 'beforeunload'; message: string }[] = [];
   const docHeaders = reply.headers.filter((h) => !DROP_HEADERS.test(h.name)).map((h) => ({ name: h.name, value: h.value }));
   const record = run.record;
@@ -221,24 +245,7 @@ export async function renderWithCdp(cdp: CdpSession, opts: RenderOptions): Promi
   let rendered: RenderSnapshot | null = null;
   let started = false;
   try {
-    await call('Page.enable');
-    await call('Runtime.enable');
-    await call('Network.enable').catch(() => undefined);
-    await call('Network.setBypassServiceWorker', { bypass: true }).catch(() => undefined);
-    await call('Network.setCacheDisabled', { cacheDisabled: true }).catch(() => undefined);
-    await call('Emulation.setUserAgentOverride', { userAgent: rules.userAgent, ...(viewport.mobile ? { platform: 'Android' } : {}) });
-    await call('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor, mobile: viewport.mobile });
-    await call('Emulation.setTouchEmulationEnabled', { enabled: viewport.mobile, ...(viewport.mobile ? { maxTouchPoints: 5 } : {}) }).catch(() => undefined);
-    await call('Emulation.setFocusEmulationEnabled', { enabled: true }).catch(() => undefined);
-    // document.cookie never reaches the profile's jar (the shim keeps cookies in memory).
-    await call('Emulation.setDocumentCookieDisabled', { disabled: true }).catch(() => undefined);
-    // The debugger, so that a script that never returns can be paused at the end (an extension may
-    // not terminate one: Runtime.terminateExecution is refused to it). Breakpoints off: a
-    // `debugger;` statement of the page does not stop the render.
-    await call('Debugger.enable').catch(() => undefined);
-    await call('Debugger.setBreakpointsActive', { active: false }).catch(() => undefined);
-    await call('Page.addScriptToEvaluateOnNewDocument', { source: `${renderShimSource(prefix)}\n${renderPageLogShimSource(logKey)}`, runImmediately: true });
-    await call('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
+    await setup;
     run.progress('rendering');
     started = true;
     const nav = await call<{ frameId?: string; errorText?: string }>('Page.navigate', { url: finalUrl });

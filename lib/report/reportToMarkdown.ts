@@ -68,11 +68,14 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   const agent = t(r.agent === 'smartphone' ? 'render.agentSmartphone' : 'render.agentDesktop');
   const out = [`- ${t('report.md.renderedAt', [{ date: Date.parse(r.renderedAt) }, agent, r.finalUrl])}`];
   out.push(`- ${t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}`);
+  if (r.visitor?.rendered) out.push(`- ${t('report.md.renderVisitor', [r.visitor.userAgent, t(`render.stopped.${r.visitor.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
+  else if (r.visitor?.error) out.push(`- ${t('render.noVisitor', [r.visitor.error])}`);
   if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
   for (const d of r.differences) {
     out.push(`- **${compareSeverity(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
     if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);
   }
+  for (const x of r.experiments) out.push(`- ${t('render.experiment', [x.message, x.explained, t(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
   return out;
 }
 

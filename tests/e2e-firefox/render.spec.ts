@@ -6,7 +6,8 @@ import { test, expect, type ExtEval } from './fixtures';
 import { download, openedTab } from './firefox';
 import { attr, click, count, downloadedJson, expectAttr, expectCount, expectText, text, tid } from './dom';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS } from '../../lib/render/renderPolicy';
-import { BLOCKED_SCRIPT_PATH, CUT_SCRIPT_BYTE, STORAGE_SERVER_COOKIE } from '../fixtures/demo-site/routes/render.mjs';
+import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
+import { headerBytesOf } from '../support/headerBytesOf';
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
 import { renderBlockErrors, reportSchemaErrors } from '../support/reportSchema';
@@ -32,17 +33,26 @@ async function renderUrl(openExt: (p: string) => Promise<Page>, url: string, que
 
 const difference = (code: string) => `[data-testid=render-difference][data-code=${code}]`;
 
-/** The difference of `code` whose text names `param`: its cause code, its text and its cause's text (null when there is none). */
-const differenceWith = (r: Page, code: string, param: string) =>
-  r.evaluate(
-    (sel, p) => {
-      const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
-      const e = [...document.querySelectorAll(sel)].find((x) => norm(x.querySelector('[data-testid=render-difference-text]')?.textContent).includes(p));
-      return e ? { cause: e.getAttribute('data-cause'), text: norm(e.querySelector('[data-testid=render-difference-text]')?.textContent), why: norm(e.querySelector('[data-testid=render-cause]')?.textContent) } : null;
-    },
-    difference(code),
-    param,
-  );
+/** The first difference of `code`: its count, cause code, text, samples and its cause's text (null when there is none). */
+const differenceOf = (r: Page, code: string) =>
+  r.evaluate((sel) => {
+    const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
+    const e = document.querySelector(sel);
+    return e
+      ? {
+          count: e.getAttribute('data-count'),
+          severity: e.getAttribute('data-severity'),
+          cause: e.getAttribute('data-cause'),
+          text: norm(e.querySelector('[data-testid=render-difference-text]')?.textContent),
+          samples: [...e.querySelectorAll('[data-testid=render-samples] li')].map((x) => norm(x.textContent)),
+          why: norm(e.querySelector('[data-testid=render-cause]')?.textContent),
+        }
+      : null;
+  }, difference(code));
+
+/** The words a cause is shown with: its text, then how it was found. */
+const why = (code: string, params: (string | number)[], evidence: 'evidence' | 'onlyRule' | 'experiment') =>
+  say('render.why', [evidence === 'evidence' ? say(`render.cause.${code}`, params) : `${say(`render.cause.${code}`, params)} ${say(`render.evidence.${evidence}`)}`]);
 
 const resource = (url: string) => `[data-testid=render-resource][data-url="${url}"]`;
 const viewCell = (field: string, view: string) => `[data-testid=render-views] tr[data-field=${field}] td[data-view=${view}]`;
@@ -63,7 +73,7 @@ async function nothingLeft(ext: ExtEval) {
 }
 
 test.describe('Render as Googlebot (Firefox)', () => {
-  test('a script past the cut: the pricing link is in your browser, not in Googlebot’s render — the cut named as the cause; the JSON says the same', async ({ ff, base, tab: page, demo, openPopup, ext, downloads }) => {
+  test('a script past the cut: the pricing link is in a visitor’s render and your browser, not in Googlebot’s — the inline script past the cut and its byte named; the JSON says the same', async ({ ff, base, tab: page, demo, openPopup, ext, downloads }) => {
     const url = `${demo}/render/cut-script.html`;
     await page.goto(url);
     // The script past the cut runs in the browser: the link is there.
@@ -73,15 +83,20 @@ test.describe('Render as Googlebot (Firefox)', () => {
     const r = await renderFromPopup(ff, base, popup);
     try {
       await expectAttr(r, tid('render-result'), 'data-stopped', 'idle');
-      expect(await differenceWith(r, 'linkOnlyInBrowser', `${demo}/render/pricing.html`)).toEqual({
+      expect(await differenceOf(r, 'linksMissing')).toEqual({
+        count: '1',
+        severity: 'warning',
         cause: 'inlineScriptPastCut',
-        text: say('render.difference.linkOnlyInBrowser', [`${demo}/render/pricing.html`]),
-        why: say('render.why', [say('render.cause.inlineScriptPastCut', [CUT_SCRIPT_BYTE])]),
+        text: say('render.difference.linksMissing', [1]),
+        samples: [`${demo}/render/pricing.html`],
+        why: why('inlineScriptPastCut', [CUT_SCRIPT_BYTE], 'onlyRule'),
       });
+      await expectAttr(r, tid('render-result'), 'data-visitor-stopped', 'idle');
       // The document was cut; nothing else of the page was requested.
       await expectAttr(r, resource(url), 'data-outcome', 'cut');
       // The page links to /render/about.html before the cut; the script past it adds the pricing link.
       await expectText(r, viewCell('internalLinks', 'browser'), say('render.linksCount', [2]));
+      await expectText(r, viewCell('internalLinks', 'visitor'), say('render.linksCount', [2]));
       await expectText(r, viewCell('internalLinks', 'rendered'), say('render.linksCount', [1]));
       // The screenshot: a JPEG of the whole page, as wide as the render's viewport (Firefox keeps a
       // window at least FIREFOX_MIN_WIDTH wide: wider than the Smartphone's 412 px).
@@ -99,12 +114,14 @@ test.describe('Render as Googlebot (Firefox)', () => {
       const file = await download(downloads, () => click(r, tid('render-download')), 30_000);
       const report = JSON.parse(file.text) as {
         url: string;
-        render: { differences: { code: string; params: string[]; cause: unknown }[]; browser: { links: { internal: string[] } }; rendered: { links: { internal: string[] } }; document: { cutAt: number } };
+        render: { differences: { code: string; params: string[]; samples: string[]; cause: unknown }[]; browser: { links: { internal: string[] } }; visitor: { rendered: { links: { internal: string[] } } }; rendered: { links: { internal: string[] } }; document: { cutAt: number } };
       };
       expect(reportSchemaErrors(report)).toEqual([]);
       expect(report.url).toBe(url);
-      const block = report.render.differences.find((x) => x.code === 'linkOnlyInBrowser' && x.params[0] === `${demo}/render/pricing.html`)!;
-      expect(block.cause).toEqual({ code: 'inlineScriptPastCut', params: [String(CUT_SCRIPT_BYTE)], message: say('render.cause.inlineScriptPastCut', [CUT_SCRIPT_BYTE]) });
+      const block = report.render.differences.find((x) => x.code === 'linksMissing')!;
+      expect(block.samples).toEqual([`${demo}/render/pricing.html`]);
+      expect(block.cause).toMatchObject({ code: 'inlineScriptPastCut', params: [String(CUT_SCRIPT_BYTE)], evidence: 'only-rule' });
+      expect(report.render.visitor.rendered.links.internal).toContain(`${demo}/render/pricing.html`);
       expect(report.render.browser.links.internal).toContain(`${demo}/render/pricing.html`);
       expect(report.render.rendered.links.internal).not.toContain(`${demo}/render/pricing.html`);
       expect(report.render.document.cutAt).toBeLessThan(CUT_SCRIPT_BYTE);
@@ -114,7 +131,7 @@ test.describe('Render as Googlebot (Firefox)', () => {
     // The popup's first screen now says what the render found.
     const again = await openPopup(page);
     await expectAttr(again, tid('summary-render'), 'data-state', 'warn');
-    await expectAttr(again, `${tid('render-differences')} li`, 'data-code', 'linkOnlyInBrowser');
+    await expectAttr(again, `${tid('render-differences')} li`, 'data-code', 'linksMissing');
     await nothingLeft(ext);
   });
 
@@ -126,10 +143,10 @@ test.describe('Render as Googlebot (Firefox)', () => {
       const script = resource(`${demo}${BLOCKED_SCRIPT_PATH}`);
       await expectAttr(r, script, 'data-outcome', 'blocked-robots');
       await expectAttr(r, script, 'data-line', String(ROBOTS_LINES.googlebotPrivateJs));
-      expect(await differenceWith(r, 'linkOnlyInBrowser', `${demo}/render/pricing.html`)).toEqual({
+      expect(await differenceOf(r, 'linksMissing')).toMatchObject({
         cause: 'scriptBlocked',
-        text: say('render.difference.linkOnlyInBrowser', [`${demo}/render/pricing.html`]),
-        why: say('render.why', [say('render.cause.scriptBlocked', [`${demo}${BLOCKED_SCRIPT_PATH}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotPrivateJs, 'Disallow: /private-js/'])]),
+        samples: [`${demo}/render/pricing.html`],
+        why: why('scriptBlocked', [`${demo}${BLOCKED_SCRIPT_PATH}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotPrivateJs, 'Disallow: /private-js/'], 'onlyRule'),
       });
     } finally {
       await r.close();
@@ -160,13 +177,14 @@ test.describe('Render as Googlebot (Firefox)', () => {
     await expectAttr(r, tid('render-result'), 'data-stopped', 'idle', { timeout: 30_000 });
   });
 
-  test('content behind a cookie the user has: in your browser only, the browser’s state named as the cause', async ({ ff, base, tab: page, demo, openPopup, ext }) => {
+  test('a members-only link seen only in your browser: not in a visitor’s render nor Googlebot’s, caused by your session', async ({ ff, base, tab: page, demo, openPopup, ext }) => {
     await page.goto(`${demo}/render/join.html`);
     await page.goto(`${demo}/render/members.html`);
     await expectCount(page, 'a[href="/render/members-only.html"]', 1);
     const r = await renderFromPopup(ff, base, await openPopup(page));
     try {
-      expect((await differenceWith(r, 'linkOnlyInBrowser', `${demo}/render/members-only.html`))?.cause).toBe('browserState');
+      expect(await differenceOf(r, 'linksOnlyInBrowser')).toMatchObject({ cause: 'browserState', severity: 'info', samples: [`${demo}/render/members-only.html`] });
+      expect(await differenceOf(r, 'linksMissing')).toBeNull();
     } finally {
       await r.close();
       // The user's member cookie stays with this test: the next ones start from the user's own jar.
@@ -180,7 +198,7 @@ test.describe('Render as Googlebot (Firefox)', () => {
     expect(await count(page, 'a[href="/render/for-googlebot.html"]')).toBe(0);
     const r = await renderFromPopup(ff, base, await openPopup(page));
     try {
-      expect((await differenceWith(r, 'linkOnlyInRender', `${demo}/render/for-googlebot.html`))?.text).toBe(say('render.difference.linkOnlyInRender', [`${demo}/render/for-googlebot.html`]));
+      expect(await differenceOf(r, 'linksOnlyGooglebot')).toMatchObject({ cause: 'userAgent', severity: 'warning', samples: [`${demo}/render/for-googlebot.html`] });
       // The page writes window.innerWidth: the window's content width, which the render reports as its viewport.
       await expectText(r, viewCell('headings', 'rendered'), `h1 By agent\nh2 Viewport ${FIREFOX_MIN_WIDTH} px`);
       // The limits line names that width, then the window's content height.
@@ -254,6 +272,58 @@ test.describe('Render as Googlebot (Firefox)', () => {
       await r.close();
     }
     await nothingLeft(ext);
+  });
+
+  test('an app whose data request robots.txt disallows: nearly empty, critical and first, its cause that request’s robots.txt line — found by rendering again with only that line lifted', async ({ demo, openExt }) => {
+    const r = await renderUrl(openExt, `${demo}/render/app.html`);
+    const cause = why('requestBlocked', [`${demo}${APP_DATA_BLOCKED}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotBlocked, 'Disallow: /blocked/'], 'experiment');
+    await expectAttr(r, tid('render-difference'), 'data-code', 'nearlyEmpty');
+    await expectAttr(r, tid('render-difference'), 'data-severity', 'critical');
+    expect((await differenceOf(r, 'nearlyEmpty'))?.why).toBe(cause);
+    expect(await differenceOf(r, 'linksMissing')).toMatchObject({ count: String(APP.operations.length), why: cause });
+    expect(await differenceOf(r, 'headingsMissing')).toMatchObject({ count: String(APP.tags.length + 1), why: cause });
+    await expectText(r, viewCell('headings', 'visitor'), [`h1 ${APP.title}`, ...APP.tags.map((t) => `h2 ${t}`)].join('\n'));
+  });
+
+  test('the same app from its tab: nearly empty, the same cause; your browser has the headings too', async ({ ff, base, tab: page, demo, openPopup }) => {
+    await page.goto(`${demo}/render/app.html`);
+    await expect.poll(() => count(page, '#app h2')).toBe(APP.tags.length);
+    const r = await renderFromPopup(ff, base, await openPopup(page));
+    try {
+      expect(await differenceOf(r, 'nearlyEmpty')).toMatchObject({
+        severity: 'critical',
+        cause: 'requestBlocked',
+        why: why('requestBlocked', [`${demo}${APP_DATA_BLOCKED}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotBlocked, 'Disallow: /blocked/'], 'experiment'),
+      });
+      await expectText(r, viewCell('headings', 'browser'), [`h1 ${APP.title}`, ...APP.tags.map((t) => `h2 ${t}`)].join('\n'));
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('an app whose bundle robots.txt disallows: nearly empty, the bundle’s line the cause', async ({ demo, openExt }) => {
+    const r = await renderUrl(openExt, `${demo}/render/app-bundle.html`);
+    const d = await differenceOf(r, 'nearlyEmpty');
+    expect(d?.cause).toBe('scriptBlocked');
+    expect(d?.why).toContain(say('render.cause.scriptBlocked', [`${demo}${APP_BUNDLE_BLOCKED}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotPrivateJs, 'Disallow: /private-js/']));
+  });
+
+  test('a server that sends Googlebot another page: the links only visitors get, caused by the User-Agent, with what each got', async ({ demo, openExt }) => {
+    const r = await renderUrl(openExt, `${demo}/render/cloaked.html`);
+    expect(await differenceOf(r, 'linksMissing')).toMatchObject({
+      count: String(CLOAKED_LINKS.length),
+      samples: CLOAKED_LINKS.map((h) => `${demo}${h}`),
+      why: why('userAgentDocument', [200, CLOAKED_BYTES.googlebot, 200, CLOAKED_BYTES.visitor], 'evidence'),
+    });
+  });
+
+  test('a 2.5 MB page of plain links with an unrelated disallowed script: one finding, caused by the cut, with the count and the byte — never the script', async ({ demo, openExt }) => {
+    const url = `${demo}/render/many-links.html`;
+    const cutAt = 2_097_152 - (await headerBytesOf(url));
+    const r = await renderUrl(openExt, url);
+    expect(await count(r, difference('linksMissing'))).toBe(1);
+    expect(await differenceOf(r, 'linksMissing')).toMatchObject({ count: String(manyLinksPastCut(cutAt)), why: why('cut', [cutAt], 'evidence') });
+    expect(await text(r, tid('render-differences'))).not.toContain(UNRELATED_SCRIPT);
   });
 
   test('a typed URL: "Download JSON" is the render block alone, valid against the schema; the requests carried Googlebot’s User-Agent', async ({ demo, openExt }) => {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { BLOCKED_SCRIPT_PATH, CUT_SCRIPT_BYTE, STORAGE_SERVER_COOKIE } from '../fixtures/demo-site/routes/render.mjs';
+import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
 import { renderBlockErrors, reportSchemaErrors } from '../support/reportSchema';
@@ -25,8 +25,7 @@ async function renderUrl(context: BrowserContext, extensionId: string, url: stri
   return r;
 }
 
-const difference = (r: Page, code: string, param?: string) =>
-  r.locator(`[data-testid=render-difference][data-code=${code}]`).filter(param ? { hasText: param } : {});
+const difference = (r: Page, code: string) => r.locator(`[data-testid=render-difference][data-code=${code}]`);
 
 /** Nothing of a render is left: no window of its own, no debugger attached. */
 async function nothingLeft(sw: Worker) {
@@ -41,8 +40,13 @@ async function nothingLeft(sw: Worker) {
     .toEqual({ attached: 0, windows: 1 });
 }
 
+const view = (r: Page, field: string, column: string) => r.locator(`[data-testid=render-views] tr[data-field=${field}] td[data-view=${column}]`);
+/** The words a cause is shown with: its text, then how it was found. */
+const why = (code: string, params: (string | number)[], evidence: 'evidence' | 'onlyRule' | 'experiment') =>
+  say('render.why', [evidence === 'evidence' ? say(`render.cause.${code}`, params) : `${say(`render.cause.${code}`, params)} ${say(`render.evidence.${evidence}`)}`]);
+
 test.describe('Render as Googlebot', () => {
-  test('a script past the cut: the pricing link is in your browser, not in Googlebot’s render — the cut named as the cause; the JSON says the same', async ({ context, page, demo, openPopup, serviceWorker }) => {
+  test('a script past the cut, from the tab: the pricing link is in a visitor’s render and your browser, not in Googlebot’s — the inline script past the cut and its byte named; the JSON and the popup say the same', async ({ context, page, demo, openPopup, serviceWorker }) => {
     const url = `${demo}/render/cut-script.html`;
     await page.goto(url);
     // The script past the cut runs in the browser: the link is there.
@@ -51,34 +55,52 @@ test.describe('Render as Googlebot', () => {
     await expect(popup.getByTestId('summary-render-text')).toHaveText(say('summary.renderNotYet'));
     const r = await renderFromPopup(context, popup);
     await expect(r.getByTestId('render-result')).toHaveAttribute('data-stopped', 'idle');
-    const d = difference(r, 'linkOnlyInBrowser', `${demo}/render/pricing.html`);
+    await expect(r.getByTestId('render-result')).toHaveAttribute('data-visitor-stopped', 'idle');
+    const d = difference(r, 'linksMissing');
     await expect(d).toHaveCount(1);
+    await expect(d).toHaveAttribute('data-count', '1');
     await expect(d).toHaveAttribute('data-cause', 'inlineScriptPastCut');
-    await expect(d.getByTestId('render-difference-text')).toHaveText(say('render.difference.linkOnlyInBrowser', [`${demo}/render/pricing.html`]));
-    await expect(d.getByTestId('render-cause')).toHaveText(say('render.why', [say('render.cause.inlineScriptPastCut', [CUT_SCRIPT_BYTE])]));
+    await expect(d.getByTestId('render-difference-text')).toHaveText(say('render.difference.linksMissing', [1]));
+    await expect(d.getByTestId('render-samples').locator('li')).toHaveText([`${demo}/render/pricing.html`]);
+    await expect(d.getByTestId('render-cause')).toHaveText(why('inlineScriptPastCut', [CUT_SCRIPT_BYTE], 'onlyRule'));
     // The document was cut; nothing else of the page was requested.
     await expect(r.locator(`[data-testid=render-resource][data-url="${url}"]`)).toHaveAttribute('data-outcome', 'cut');
     // The page links to /render/about.html before the cut; the script past it adds the pricing link.
-    await expect(r.locator('[data-testid=render-views] tr[data-field=internalLinks] td[data-view=browser]')).toHaveText(say('render.linksCount', [2]));
-    await expect(r.locator('[data-testid=render-views] tr[data-field=internalLinks] td[data-view=rendered]')).toHaveText(say('render.linksCount', [1]));
+    await expect(view(r, 'internalLinks', 'rendered')).toHaveText(say('render.linksCount', [1]));
+    await expect(view(r, 'internalLinks', 'visitor')).toHaveText(say('render.linksCount', [2]));
+    await expect(view(r, 'internalLinks', 'browser')).toHaveText(say('render.linksCount', [2]));
     await expect(r.getByTestId('render-screenshot')).toBeVisible();
 
-    // "Download JSON": the tab's report with its render block, valid against the schema.
+    // "Download JSON": the tab's report with its render block — both renders, each difference's cause — valid against the schema.
     const [file] = await Promise.all([r.waitForEvent('download'), r.getByTestId('render-download').click()]);
     const report = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
     expect(reportSchemaErrors(report)).toEqual([]);
     expect(report.url).toBe(url);
-    const block = report.render.differences.find((x: { code: string; params: string[] }) => x.code === 'linkOnlyInBrowser' && x.params[0] === `${demo}/render/pricing.html`);
-    expect(block.cause).toEqual({ code: 'inlineScriptPastCut', params: [String(CUT_SCRIPT_BYTE)], message: say('render.cause.inlineScriptPastCut', [CUT_SCRIPT_BYTE]) });
+    const block = report.render.differences.find((x: { code: string }) => x.code === 'linksMissing');
+    expect(block).toMatchObject({ params: ['1'], samples: [`${demo}/render/pricing.html`], more: 0 });
+    expect(block.cause).toMatchObject({ code: 'inlineScriptPastCut', params: [String(CUT_SCRIPT_BYTE)], evidence: 'only-rule' });
+    expect(report.render.visitor.rendered.links.internal).toContain(`${demo}/render/pricing.html`);
     expect(report.render.browser.links.internal).toContain(`${demo}/render/pricing.html`);
     expect(report.render.rendered.links.internal).not.toContain(`${demo}/render/pricing.html`);
     expect(report.render.document.cutAt).toBeLessThan(CUT_SCRIPT_BYTE);
 
-    // The popup's first screen now says what the render found.
+    // The popup's first screen says what Googlebot misses, and why.
     const again = await openPopup(page);
     await expect(again.getByTestId('summary-render')).toHaveAttribute('data-state', 'warn');
-    await expect(again.getByTestId('render-differences').locator('li').first()).toHaveAttribute('data-code', 'linkOnlyInBrowser');
+    await expect(again.getByTestId('summary-render-text')).toContainText(
+      say('summary.renderMisses', [say('summary.renderMiss.linksMissing', [1]), say('summary.renderCause.inlineScriptPastCut'), '']).replace(/ \(.*$/, ''),
+    );
+    await expect(again.getByTestId('render-differences').locator('li').first()).toHaveAttribute('data-code', 'linksMissing');
     await nothingLeft(serviceWorker);
+  });
+
+  test('a script past the cut, from a typed URL: the same finding against a visitor’s render (the link named, the byte) — never “no difference”', async ({ context, extensionId, demo }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/cut-script.html`);
+    const d = difference(r, 'linksMissing');
+    await expect(d).toHaveAttribute('data-cause', 'inlineScriptPastCut');
+    await expect(d.getByTestId('render-samples').locator('li')).toHaveText([`${demo}/render/pricing.html`]);
+    await expect(d.getByTestId('render-cause')).toHaveText(why('inlineScriptPastCut', [CUT_SCRIPT_BYTE], 'onlyRule'));
+    await expect(r.getByTestId('render-views').locator('thead th')).toHaveText([say('render.columnField'), say('render.columnServed'), say('render.columnRendered'), say('render.columnVisitor')]);
   });
 
   test('a script robots.txt disallows: never requested, named with its robots.txt line as the cause', async ({ context, page, demo, openPopup }) => {
@@ -88,11 +110,66 @@ test.describe('Render as Googlebot', () => {
     const script = r.locator(`[data-testid=render-resource][data-url="${demo}${BLOCKED_SCRIPT_PATH}"]`);
     await expect(script).toHaveAttribute('data-outcome', 'blocked-robots');
     await expect(script).toHaveAttribute('data-line', String(ROBOTS_LINES.googlebotPrivateJs));
-    const d = difference(r, 'linkOnlyInBrowser', `${demo}/render/pricing.html`);
+    const d = difference(r, 'linksMissing');
     await expect(d).toHaveAttribute('data-cause', 'scriptBlocked');
-    await expect(d.getByTestId('render-cause')).toHaveText(
-      say('render.why', [say('render.cause.scriptBlocked', [`${demo}${BLOCKED_SCRIPT_PATH}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotPrivateJs, 'Disallow: /private-js/'])]),
-    );
+    await expect(d.getByTestId('render-cause')).toHaveText(why('scriptBlocked', [`${demo}${BLOCKED_SCRIPT_PATH}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotPrivateJs, 'Disallow: /private-js/'], 'onlyRule'));
+  });
+
+  test('an app whose data request robots.txt disallows (typed URL and tab): nearly empty, critical and first, its cause that request’s robots.txt line — found by rendering again with only that line lifted; the command line exits 1 and its JSON names the line', async ({ context, extensionId, page, demo, openPopup }) => {
+    const url = `${demo}/render/app.html`;
+    const blockedData = `${demo}${APP_DATA_BLOCKED}`;
+    const cause = why('requestBlocked', [blockedData, `${demo}/robots.txt`, ROBOTS_LINES.googlebotBlocked, 'Disallow: /blocked/'], 'experiment');
+    const check = async (r: Page) => {
+      const first = r.getByTestId('render-difference').first();
+      await expect(first).toHaveAttribute('data-code', 'nearlyEmpty');
+      await expect(first).toHaveAttribute('data-severity', 'critical');
+      await expect(first.getByTestId('render-cause')).toHaveText(cause);
+      await expect(difference(r, 'linksMissing')).toHaveAttribute('data-count', String(APP.operations.length));
+      await expect(difference(r, 'headingsMissing')).toHaveAttribute('data-count', String(APP.tags.length + 1));
+      await expect(difference(r, 'headingsMissing').getByTestId('render-cause')).toHaveText(cause);
+      await expect(view(r, 'headings', 'visitor')).toHaveText([`h1 ${APP.title}`, ...APP.tags.map((t) => `h2 ${t}`)].join('\n'), { useInnerText: true });
+      await expect(view(r, 'headings', 'rendered')).toHaveText(say('render.none'));
+      const robots = r.locator('[data-testid=render-experiment][data-rule=robots]');
+      await expect(robots).not.toHaveAttribute('data-explained', '0');
+    };
+    await check(await renderUrl(context, extensionId, url));
+    await page.goto(url);
+    await expect(page.locator('#app h2')).toHaveCount(APP.tags.length);
+    await check(await renderFromPopup(context, await openPopup(page)));
+    const cli = await runCli(['render', '--json', url]);
+    expect(cli.code).toBe(1);
+    const block = JSON.parse(cli.out);
+    expect(renderBlockErrors(block)).toEqual([]);
+    expect(block.differences[0]).toMatchObject({ code: 'nearlyEmpty', severity: 'critical', cause: { code: 'requestBlocked', params: [blockedData, `${demo}/robots.txt`, String(ROBOTS_LINES.googlebotBlocked), 'Disallow: /blocked/', '0'], evidence: 'experiment' } });
+    expect(block.visitor.rendered.headings[0]).toEqual({ level: 1, text: APP.title });
+  });
+
+  test('an app whose bundle robots.txt disallows: nearly empty, the bundle’s line the cause', async ({ context, extensionId, demo }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/app-bundle.html`);
+    const first = r.getByTestId('render-difference').first();
+    await expect(first).toHaveAttribute('data-code', 'nearlyEmpty');
+    await expect(first).toHaveAttribute('data-cause', 'scriptBlocked');
+    await expect(first.getByTestId('render-cause')).toContainText(say('render.cause.scriptBlocked', [`${demo}${APP_BUNDLE_BLOCKED}`, `${demo}/robots.txt`, ROBOTS_LINES.googlebotPrivateJs, 'Disallow: /private-js/']));
+  });
+
+  test('a server that sends Googlebot another page: the links only visitors get, caused by the User-Agent, with what each got', async ({ context, extensionId, demo }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/cloaked.html`);
+    const d = difference(r, 'linksMissing');
+    await expect(d).toHaveAttribute('data-count', String(CLOAKED_LINKS.length));
+    await expect(d.getByTestId('render-samples').locator('li')).toHaveText(CLOAKED_LINKS.map((h) => `${demo}${h}`));
+    await expect(d.getByTestId('render-cause')).toHaveText(why('userAgentDocument', [200, CLOAKED_BYTES.googlebot, 200, CLOAKED_BYTES.visitor], 'evidence'));
+  });
+
+  test('a 2.5 MB page of plain links with an unrelated disallowed script: one finding, caused by the cut, with the count and the byte — never the script', async ({ context, extensionId, demo }) => {
+    const url = `${demo}/render/many-links.html`;
+    const cutAt = 2_097_152 - (await headerBytesOf(url));
+    const r = await renderUrl(context, extensionId, url);
+    const d = difference(r, 'linksMissing');
+    await expect(d).toHaveCount(1);
+    await expect(d).toHaveAttribute('data-count', String(manyLinksPastCut(cutAt)));
+    await expect(d.getByTestId('render-cause')).toHaveText(why('cut', [cutAt], 'evidence'));
+    await expect(r.getByTestId('render-differences')).not.toContainText(UNRELATED_SCRIPT);
+    await expect(r.locator(`[data-testid=render-resource][data-url="${demo}${UNRELATED_SCRIPT}"]`)).toHaveAttribute('data-outcome', 'blocked-robots');
   });
 
   test('JavaScript changes the canonical and adds JSON-LD; JavaScript adds a noindex (critical)', async ({ context, extensionId, demo }) => {
@@ -117,19 +194,25 @@ test.describe('Render as Googlebot', () => {
     await expect(r.getByTestId('render-result')).toHaveAttribute('data-stopped', 'idle');
   });
 
-  test('content behind a cookie the user has: in your browser only, the browser’s state named as the cause', async ({ context, page, demo, openPopup }) => {
+  test('a members-only link seen only in your browser: not in a visitor’s render nor Googlebot’s, caused by your session', async ({ context, page, demo, openPopup }) => {
     await page.goto(`${demo}/render/join.html`);
     await page.goto(`${demo}/render/members.html`);
     await expect(page.locator('a[href="/render/members-only.html"]')).toHaveCount(1);
     const r = await renderFromPopup(context, await openPopup(page));
-    const d = difference(r, 'linkOnlyInBrowser', `${demo}/render/members-only.html`);
+    const d = difference(r, 'linksOnlyInBrowser');
     await expect(d).toHaveAttribute('data-cause', 'browserState');
+    await expect(d).toHaveAttribute('data-severity', 'info');
+    await expect(d.getByTestId('render-samples').locator('li')).toHaveText([`${demo}/render/members-only.html`]);
+    await expect(difference(r, 'linksMissing')).toHaveCount(0);
   });
 
   test('content by navigator.userAgent and the viewport: Googlebot’s render as Smartphone (412 px) and as Desktop (1024 px)', async ({ context, extensionId, page, demo, openPopup }) => {
     await page.goto(`${demo}/render/by-agent.html`);
     const r = await renderFromPopup(context, await openPopup(page));
-    await expect(difference(r, 'linkOnlyInRender', `${demo}/render/for-googlebot.html`)).toHaveCount(1);
+    const only = difference(r, 'linksOnlyGooglebot');
+    await expect(only.getByTestId('render-samples').locator('li')).toHaveText([`${demo}/render/for-googlebot.html`]);
+    await expect(only).toHaveAttribute('data-cause', 'userAgent');
+    await expect(only).toHaveAttribute('data-severity', 'warning');
     await expect(r.locator('[data-testid=render-views] tr[data-field=headings] td[data-view=rendered]')).toHaveText('h1 By agent\nh2 Viewport 412 px', { useInnerText: true });
     const desktop = await renderUrl(context, extensionId, `${demo}/render/by-agent.html`, '&agent=desktop');
     await expect(desktop.locator('[data-testid=render-views] tr[data-field=headings] td[data-view=rendered]')).toHaveText('h1 By agent\nh2 Viewport 1024 px', { useInnerText: true });
@@ -205,7 +288,8 @@ test.describe('Render as Googlebot', () => {
     expect(renderBlockErrors(block)).toEqual([]);
     expect(block.differences[0]).toMatchObject({ code: 'noindexAddedByJs', severity: 'critical', message: say('render.difference.noindexAddedByJs', ['robots: noindex']) });
     const cut = await runCli(['render', `${demo}/render/cut-script.html`]);
-    expect(cut.code).toBe(0);
+    // Googlebot misses the link a visitor's render has: that changes indexing.
+    expect(cut.code).toBe(1);
     // The body is ASCII: the cut keeps exactly the limit less the header bytes.
     expect(cut.out).toContain(`${demo}/render/cut-script.html — ${say('render.outcome.cut', [2_097_152 - (await headerBytesOf(`${demo}/render/cut-script.html`))])}`);
     const skipped = await runCli(['render', `${demo}/render/noindex-served.html`]);
@@ -215,9 +299,9 @@ test.describe('Render as Googlebot', () => {
     expect(usage.code).toBe(2);
   });
 
-  test('the site check with --render: each fetched URL rendered, its report given the render block; a difference that changes indexing makes the run exit 1', async ({ demo }) => {
-    const urls = [`${demo}/render/noindex-js.html`, `${demo}/render/about.html`];
-    // Without --render both pages are indexable as served.
+  test('the site check with --render: each fetched URL rendered beside a visitor’s render, its report given the render block; what Googlebot misses counted in the summary and the exit code', async ({ demo }) => {
+    const urls = [`${demo}/render/noindex-js.html`, `${demo}/render/about.html`, `${demo}/render/app.html`];
+    // Without --render the three pages are indexable as served.
     expect((await runCli(urls)).code).toBe(0);
     const json = await runCli(['--render', '--json', ...urls]);
     expect(json.code).toBe(1);
@@ -229,10 +313,15 @@ test.describe('Render as Googlebot', () => {
     expect(added.render!.differences[0]).toMatchObject({ code: 'noindexAddedByJs', severity: 'critical' });
     const plain = reports.find((r) => r.url === urls[1])!;
     expect(plain.render!.stoppedBecause).toBe('idle');
+    expect(plain.render!.visitor!.stoppedBecause).toBe('idle');
     expect(plain.render!.differences.filter((d) => d.severity !== 'info')).toEqual([]);
+    const app = reports.find((r) => r.url === urls[2])!;
+    expect(app.render!.differences[0]).toMatchObject({ code: 'nearlyEmpty', cause: { code: 'requestBlocked', params: [`${demo}${APP_DATA_BLOCKED}`, `${demo}/robots.txt`, String(ROBOTS_LINES.googlebotBlocked), 'Disallow: /blocked/', '0'] } });
+    expect(json.err).toContain(`${say('render.heading')}: ${say('sitecheck.renderCount', [3, 2])}; ${say('sitecheck.renderMisses', [1])}`);
     const text = await runCli(['--render', ...urls]);
     expect(text.code).toBe(1);
-    expect(text.out).toContain(`${say('render.heading')}: ${say('sitecheck.renderCount', [2, 1])}\n${urls[0]}\n`);
+    expect(text.out).toContain(`${say('render.heading')}: ${say('sitecheck.renderCount', [3, 2])}\n${say('sitecheck.renderMisses', [1])}\n`);
     expect(text.out).toContain(say('render.difference.noindexAddedByJs', ['robots: noindex']));
+    expect(text.out).toContain(say('render.difference.nearlyEmpty', [0, app.render!.visitor!.rendered!.words, 0, APP.tags.length + 1]));
   });
 });

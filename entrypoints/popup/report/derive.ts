@@ -15,6 +15,7 @@ import type { MessageParam } from '../../../lib/i18n';
 import type { TabSnapshot } from '../../../utils/protocol';
 import { countBlocked, type CountedGroup } from '../../../lib/crawlers';
 import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
+import type { RenderCause, RenderDifference } from '../../../lib/render/types';
 
 
 /** The response's media type: the Content-Type it was sent with, else what the document says it is. */
@@ -136,7 +137,15 @@ export function bytesFigures(r: TabReport): BytesFigures {
 export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'others' | 'caching' | 'compare' | 'render';
 
 /** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity, another message. */
-export type SummaryParam = MessageParam | { percent: number } | { list: string[] } | { when: number } | { severity: CompareSeverity } | { key: string };
+export type SummaryParam =
+  | MessageParam
+  | { percent: number }
+  | { list: string[] }
+  | { when: number }
+  | { severity: CompareSeverity }
+  | { key: string }
+  /** Messages with their parameters, in words and joined as a list. */
+  | { messages: { key: string; params: MessageParam[] }[] };
 
 /** One piece of a summary line's text: a message and its parameters. */
 export interface SummaryPart {
@@ -271,6 +280,15 @@ function compareFact(r: TabReport): SummaryFact {
   return fact('compare', state, part('compareDiffers', [s.fields.length, { severity: s.worst }, when]));
 }
 
+/** What Googlebot misses that a visitor sees, in the summary's short words (summary.renderMiss.<code>). */
+const MISSED: Partial<Record<RenderDifference['code'], true>> = { linksMissing: true, headingsMissing: true, textMissing: true, jsonLdMissing: true, hreflangMissing: true, titleDiffers: true, canonicalDiffers: true };
+
+/** A difference's cause in the summary's short words (summary.renderCause.<code>). */
+const shortCause = (c: RenderCause): { key: string; params: MessageParam[] } => ({
+  key: `summary.renderCause.${c.code}`,
+  params: c.code === 'scriptBlocked' || c.code === 'requestBlocked' ? [c.params[2] ?? ''] : c.code === 'cut' ? [c.params[0] ?? 0] : [],
+});
+
 function renderFact(r: TabReport): SummaryFact {
   const step = r.render;
   if (step.status === 'pending') return checking('render');
@@ -280,7 +298,20 @@ function renderFact(r: TabReport): SummaryFact {
   if (x.stoppedBecause === 'robots-blocked') return fact('render', 'bad', part('renderBlocked', [when]));
   if (x.stoppedBecause === 'noindex') return fact('render', 'info', part('renderSkippedNoindex', [when]));
   if (!x.rendered) return fact('render', 'warn', part('renderFailed', [when]));
-  if (!x.differences.length) return fact('render', 'ok', part(x.browser ? 'renderSame' : 'renderSameAsServed', [when]));
+  if (!x.differences.length) return fact('render', 'ok', part(x.browser ? 'renderSame' : x.visitor?.rendered ? 'renderSameAsVisitor' : 'renderSameAsServed', [when]));
+  const causes = (list: readonly RenderDifference[]) => {
+    const seen = new Map<string, { key: string; params: MessageParam[] }>();
+    for (const d of list) if (d.cause) seen.set(JSON.stringify(shortCause(d.cause)), shortCause(d.cause));
+    return { messages: [...seen.values()] };
+  };
+  // What Googlebot misses, said first: nearly empty, else what is missing and why.
+  const empty = x.differences.find((d) => d.code === 'nearlyEmpty');
+  if (empty) return fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]));
+  const missed = x.differences.filter((d) => MISSED[d.code] && d.severity !== 'info');
+  if (missed.length) {
+    const what = { messages: missed.map((d) => ({ key: `summary.renderMiss.${d.code}`, params: d.params.slice(0, 1) })) };
+    return fact('render', 'warn', part('renderMisses', [what, causes(missed), when]));
+  }
   const worst = x.differences[0]!.severity;
   const state = worst === 'critical' ? 'bad' : worst === 'warning' ? 'warn' : 'info';
   if (worst === 'info') return fact('render', state, part('renderDiffersMinor', [x.differences.length, when]));

@@ -28,6 +28,7 @@ const word = (p: SummaryParam): MessageParam => {
   if ('list' in p) return formatList(p.list);
   if ('when' in p) return formatWhen(p.when);
   if ('key' in p) return tDynamic(p.key);
+  if ('messages' in p) return formatList(p.messages.map((m) => tDynamic(m.key, m.params)));
   return severityLabel(p.severity);
 };
 

@@ -20,6 +20,7 @@ import { PDF_LIMIT } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
 import { bytesPage, facts, h, PAGE, pdfTab, record, robotsReport, signals, snapshot, T0 } from './helpers';
 import type { TabSnapshot } from '../../../utils/protocol';
+import { noPageEvents, renderSnapshot, type RenderDifference, type RenderResult } from '../../../lib/render';
 
 const done = <T,>(value: T, limitMs = 1000): Step<T> => ({ status: 'done', value, error: null, limitMs });
 const pending = <T,>(limitMs = 1000): Step<T> => ({ status: 'pending', value: null, error: null, limitMs });
@@ -226,5 +227,50 @@ describe('the summary lines', () => {
   it('bytes: a step that ran out of time says so with its limit', () => {
     const r = reportOf(snapshot(), { bytes: { status: 'timeout', value: null, error: null, limitMs: 30_000 } });
     expect(summaryFacts(r, indexabilityVerdict(verdictInput(r, T0)), T0)[1]).toMatchObject({ state: 'info', parts: [{ key: 'summary.bytesTookLonger', params: [30] }] });
+  });
+});
+
+describe('the render’s summary line: what Googlebot misses, and why', () => {
+  const result = (differences: RenderDifference[], visitor = true): RenderResult => ({
+    url: PAGE, finalUrl: PAGE, agent: 'smartphone', userAgent: 'Googlebot', renderedAt: T0, durationMs: 1000, stoppedBecause: 'idle', skippedNoindex: false, forced: false,
+    document: null, served: null, rendered: renderSnapshot('<p>x</p>', PAGE),
+    visitor: visitor ? { userAgent: 'Chrome', stoppedBecause: 'idle', durationMs: 900, document: null, rendered: renderSnapshot('<p>x</p>', PAGE), resources: [], page: noPageEvents(), error: null } : null,
+    browser: null, resources: [], console: [], differences, experiments: [], limits: { timeMs: 20_000, idleMs: 500, viewport: { width: 412, height: 732, mobile: true } }, page: noPageEvents(), error: null,
+  });
+  const line = (differences: RenderDifference[], visitor = true) => {
+    const r = reportOf(snapshot(), { render: done(result(differences, visitor)) });
+    return summaryFacts(r, indexabilityVerdict(verdictInput(r, T0)), T0)[6]!;
+  };
+  const blocked = { code: 'requestBlocked' as const, params: ['https://a/api.json', 'https://a/robots.txt', 3, 'Disallow: /api/', 0], evidence: 'experiment' as const };
+  const diff = (code: RenderDifference['code'], severity: RenderDifference['severity'], params: (string | number)[], cause: RenderDifference['cause'] = blocked): RenderDifference => ({ code, field: 'links', severity, params, samples: [], more: 0, cause });
+
+  it('nearly empty: bad, the words of each render and the cause in short', () => {
+    expect(line([diff('nearlyEmpty', 'critical', [0, 115, 0, 5]), diff('linksMissing', 'warning', [8])])).toEqual({
+      id: 'render',
+      section: 'render',
+      label: 'summary.renderLabel',
+      state: 'bad',
+      parts: [{ key: 'summary.renderNearlyEmpty', params: [0, 115, { messages: [{ key: 'summary.renderCause.requestBlocked', params: [3] }] }, { when: T0 }] }],
+    });
+  });
+
+  it('what Googlebot misses, listed, with each cause once', () => {
+    const cut = { code: 'cut' as const, params: [2_097_000], evidence: 'evidence' as const };
+    expect(line([diff('linksMissing', 'warning', [312], cut), diff('headingsMissing', 'warning', [4], blocked), diff('textMissing', 'info', [9, 1], blocked)]).parts).toEqual([
+      {
+        key: 'summary.renderMisses',
+        params: [
+          { messages: [{ key: 'summary.renderMiss.linksMissing', params: [312] }, { key: 'summary.renderMiss.headingsMissing', params: [4] }] },
+          { messages: [{ key: 'summary.renderCause.cut', params: [2_097_000] }, { key: 'summary.renderCause.requestBlocked', params: [3] }] },
+          { when: T0 },
+        ],
+      },
+    ]);
+  });
+
+  it('nothing missed: the same as a visitor sees; other differences counted as before', () => {
+    expect(line([])).toMatchObject({ state: 'ok', parts: [{ key: 'summary.renderSameAsVisitor' }] });
+    expect(line([], false)).toMatchObject({ state: 'ok', parts: [{ key: 'summary.renderSameAsServed' }] });
+    expect(line([diff('jsRedirect', 'warning', ['https://a/b'], null)])).toMatchObject({ state: 'warn', parts: [{ key: 'summary.renderDiffers', params: [1, { severity: 'warning' }, { when: T0 }] }] });
   });
 });

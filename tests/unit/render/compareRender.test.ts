@@ -31,8 +31,10 @@ const resource = (url: string, kind: RenderResource['kind'], outcome: RenderReso
 });
 const blocked = (url: string, kind: RenderResource['kind'], line: number, rule: string) =>
   resource(url, kind, 'blocked-robots', { robots: { robotsUrl: 'https://shop.example/robots.txt', line, rule } });
-const side = (rendered: RenderSnapshot | null, o: Partial<RenderSide> = {}): RenderSide => ({
-  served: rendered, servedWhole: rendered, rendered, resources: [], stoppedBecause: 'idle', page: noPageEvents(), document: { status: 200, bytesBytes: 0, bodyBytes: 1000 } as never, ...o,
+type SideOver = Partial<Omit<RenderSide, 'servedWhole'>> & { servedWhole?: RenderSnapshot | null };
+const side = (rendered: RenderSnapshot | null, { servedWhole, ...o }: SideOver = {}): RenderSide => ({
+  servedWhole: () => (servedWhole === undefined ? (o.served === undefined ? rendered : o.served) : servedWhole),
+  served: rendered, rendered, resources: [], stoppedBecause: 'idle', page: noPageEvents(), document: { status: 200, bytesBytes: 0, bodyBytes: 1000 } as never, ...o,
 });
 const input = (g: RenderSide, v: RenderSide | null, extra: Partial<CompareRenderInput['googlebot']> = {}, browser: RenderSnapshot | null = null): CompareRenderInput => ({
   googlebot: { ...g, cutAt: null, pastCut: [], timeLimitMs: 20_000, ...extra },
