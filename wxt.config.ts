@@ -2,8 +2,17 @@ import { defineConfig } from 'wxt';
 
 // The build output folder can be moved (CRAWLSCOPE_OUT_DIR) so that several builds
 // — e.g. two test runs side by side — never overwrite each other.
+// lib/ is pure (DEVELOPERS.md): a lib module none of whose exports a bundle uses is left out of it
+// whole. Pages import lib/ through each folder's index.ts; without this, a module whose top level
+// only builds a table (a call, to the bundler) would come along with the index.
+const libIsPure = { moduleSideEffects: (id: string) => !/[\\/]lib[\\/][^\\/]+[\\/].*\.ts$/.test(id) };
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  vite: () => ({
+    build: { rollupOptions: { treeshake: libIsPure } },
+    worker: { rollupOptions: { treeshake: libIsPure } },
+  }),
   outDir: process.env.CRAWLSCOPE_OUT_DIR ?? '.output',
   manifestVersion: 3,
   // Store packages (README "Store packages"): `npm run zip` → the Chrome zip; `npm run zip:firefox`

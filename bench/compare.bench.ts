@@ -1,7 +1,8 @@
 // Mobile vs desktop: extract + diff of two 2 MB HTML responses, against parsing them alone.
 import { parse } from 'parse5';
 import { median, type BenchRow } from './harness';
-import { compareFetches, diffWords, type AgentFetch } from '../lib/compare';
+import { compareFetches, diffWords } from '../lib/compare';
+import type { AgentFetch } from '../lib/crawl';
 import { DEFAULT_LIMIT } from '../lib/bytes';
 
 const RUNS = 9;

@@ -3,7 +3,7 @@
 // the signals — with the same analyzeBody (lib/sitecheck createAnalysisPool drives them).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { analysisThreadCount, createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck/analysisPool';
+import { analysisThreadCount, createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck';
 
 const WORKER = new URL('./analysisWorker.mjs', import.meta.url);
 

@@ -1,7 +1,7 @@
 // `crawlscope`: the site check on the command line, for CI. Every URL of a sitemap (or the URLs
 // given) as Googlebot sees it, with the same lib/ core as the extension's "Check this site" page.
 import { parseArgs } from 'node:util';
-import { LIMIT_CHOICES } from '../lib/bytes/limits';
+import { LIMIT_CHOICES } from '../lib/bytes';
 import {
   bytesCell,
   canonicalCell,
@@ -19,11 +19,13 @@ import {
   startSiteCheck,
   siteRow,
   statusCell,
+  structuredCell,
+  structuredTotals,
   worstFirst,
   type SiteRow,
   type SiteCheckSummary,
 } from '../lib/sitecheck';
-import { verdictText, type Report } from '../lib/report';
+import { verdictText, type Report, type Translate } from '../lib/report';
 import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 import { nodeFetchHop } from './nodeFetchHop';
@@ -33,7 +35,6 @@ import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
 import { helpText, langArgument, parseArgsErrorText } from './helpText';
 import { MAIN_HELP } from './mainHelp';
-import type { Translate } from '../lib/report';
 import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesContent, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 
@@ -64,8 +65,8 @@ const pad = (s: string, n: number) => {
   return w >= n ? s : s + ' '.repeat(n - w);
 };
 
-/** The columns of the table: the page's, with what lies past the cut on a line of its own. */
-const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost');
+/** The columns of the table: the page's, with what lies past the cut and the structured data on lines of their own. */
+const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost' && c !== 'structured');
 
 function table(rows: SiteRow[], text: CliText): string {
   const { t, number } = text;
@@ -89,6 +90,8 @@ function table(rows: SiteRow[], text: CliText): string {
           return noindexCell(r, t);
         case 'url':
           return r.url;
+        default:
+          return '';
       }
     }),
   );
@@ -103,6 +106,7 @@ function table(rows: SiteRow[], text: CliText): string {
     if (r.metaRefresh) out.push(`    ${r.metaRefresh.message}`);
     const lost = lostCell(r, t);
     if (lost.items.length) out.push(`    ${t('sitecheck.cli.lost', [lost.text])}`);
+    if (r.structured?.items) out.push(`    ${t('sitecheck.cli.structured', [structuredCell(r, t)])}`);
   });
   return out.join('\n');
 }
@@ -280,7 +284,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, t('sitecheck.renderMisses', [renderMisses]), ...renderText].join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, structuredTotals(summary.progress, t), w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
   } else {
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);

@@ -1,6 +1,6 @@
 // What `crawlscope --help` shows, as data: each usage line and flag with the locale key of its words
 // (cli/helpText.ts lays it out). A module of its own so that tests read it without running the command.
-import { LIMIT_CHOICES } from '../lib/bytes/limits';
+import { LIMIT_CHOICES } from '../lib/bytes';
 import { SITE_CHECK_DEFAULTS as D } from '../lib/sitecheck';
 import type { HelpSpec } from './helpText';
 

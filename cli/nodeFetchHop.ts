@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import { pipeline, Readable } from 'node:stream';
-import type { Header } from '../lib/core/types';
+import type { Header } from '../lib/core';
 import type { HopFetcher } from '../lib/crawl';
 
 /** What Googlebot sends besides its User-Agent (no cookies, no Accept-Language). */

@@ -3,7 +3,7 @@
 // exit code for CI.
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { reportRender, renderCauseText, renderDifferenceText, renderLiftText } from '../lib/report';
+import { reportRender, renderCauseText, renderDifferenceText, renderLiftText, severityLabel } from '../lib/report';
 import { changesIndexing, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderResult } from '../lib/render';
 import { cliLanguage, cliText } from './cliTranslate';
 import { renderInChromium } from './renderInChromium';
@@ -101,9 +101,9 @@ export async function renderMain(argv: string[], out: NodeJS.WritableStream = pr
   if (r.visitor?.error && !r.visitor.rendered) lines.push(t('render.noVisitor', [r.visitor.error]));
   if (r.rendered) {
     lines.push('');
-    if (!r.differences.length) lines.push(t(r.visitor?.rendered ? 'render.noDifferencesNoBrowser' : 'render.noDifferencesNoBrowser'));
+    if (!r.differences.length) lines.push(t(r.visitor?.rendered ? 'render.noDifferencesNoBrowser' : 'render.noDifferencesNoVisitor'));
     for (const d of r.differences) {
-      lines.push(`${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${renderDifferenceText(d, t)}`);
+      lines.push(`${severityLabel(d.severity, t)}: ${renderDifferenceText(d, t)}`);
       if (d.cause) lines.push(`    ${t('render.why', [renderCauseText(d.cause, t)])}`);
     }
     if (r.experiments.length) {

@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { createRobotsReader, type RobotsReader } from '../lib/crawl';
-import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
+import { createRobotsReader, googlebotUserAgent, type RobotsReader } from '../lib/crawl';
 import { engineFromUserAgent, renderCompared, renderWithCdp, visitorUserAgent, type CdpSession, type RenderAgent, type RenderOutput, type RenderPass } from '../lib/render';
 import { nodeFetchHop } from './nodeFetchHop';
 

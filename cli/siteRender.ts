@@ -1,9 +1,8 @@
 // `crawlscope --render`: Googlebot's render of every URL the site check fetched, one at a time in
 // one headless Chromium (a fresh browser context per URL), each report given its `render` block.
 // Off by default: a render costs about a second per page where the check costs milliseconds.
-import { createRobotsReader } from '../lib/crawl';
-import { googlebotUserAgent } from '../lib/compare/googlebotUserAgent';
-import { reportRender, type Report, type Translate } from '../lib/report';
+import { createRobotsReader, googlebotUserAgent } from '../lib/crawl';
+import { reportRender, severityLabel, type Report, type Translate } from '../lib/report';
 import { changesIndexing, missesContent, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';
 import { nodeFetchHop } from './nodeFetchHop';
@@ -52,7 +51,7 @@ export function renderLines(r: Report, t: Translate): string[] {
   const lines = [r.render.finalUrl];
   for (const d of r.render.differences) {
     if (d.severity === 'info') continue;
-    lines.push(`  ${t(`compare.severity${d.severity[0]!.toUpperCase()}${d.severity.slice(1)}`)}: ${d.message}`);
+    lines.push(`  ${severityLabel(d.severity, t)}: ${d.message}`);
     if (d.cause) lines.push(`      ${t('render.why', [d.cause.message])}`);
   }
   return lines;

@@ -1,5 +1,6 @@
 import { i18n, tDynamic, type MessageKey, type MessageParam } from '#i18n';
-import type { Agent, Field, Finding, FetchErrorCode, Severity, WhyCode } from '../lib/compare';
+import type { Agent, FetchErrorCode } from '../lib/crawl';
+import type { Field, Finding, WhyCode } from '../lib/compare';
 
 // The comparison's codes become message keys here; these checks fail to compile when
 // locales/en.yml lacks a key for a code.
@@ -27,8 +28,4 @@ export function agentLabel(a: Agent | 'both'): string {
 export function findingText(f: Finding): string {
   const key = f.code === 'fetchFailed' ? ERROR_KEY[f.error ?? 'network'] : f.code;
   return tDynamic(`compare.finding.${key}`, [agentLabel(f.agent), ...f.params]);
-}
-
-export function severityLabel(s: Severity): string {
-  return s === 'critical' ? i18n.t('compare.severityCritical') : s === 'warning' ? i18n.t('compare.severityWarning') : i18n.t('compare.severityInfo');
 }

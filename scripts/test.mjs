@@ -1,4 +1,4 @@
-// `npm test`: type check, unit tests, both builds, Firefox lint, browser tests in Chromium and in
+// `npm test`: type check, lint, unit tests, both builds, Firefox lint, browser tests in Chromium and in
 // Firefox — then "firefox: N passed, N failed" for the Firefox suite and one last line
 // "N passed, N failed" summing the unit and both browser suites (a failing check adds one failure).
 import fs from 'node:fs';
@@ -34,6 +34,7 @@ function readJson(file) {
 
 await check('wxt prepare', () => npx(['wxt', 'prepare']));
 await check('type check (tsc --noEmit)', () => npx(['tsc', '--noEmit']));
+await check('lint (typescript-eslint: the house rules, eslint.config.mjs)', () => npx(['eslint', '.']));
 
 const unitJson = path.join(tmp, 'unit.json');
 await check('unit tests (vitest)', () =>

@@ -1,13 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
-import type {
-  BackgroundProtocol,
-  ContentProtocol,
-  Envelope,
-  Reply,
-} from './protocol';
-import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope } from './protocol';
-import { classifySender, type SenderKind } from '../lib/core/classifySender';
-import { senderRefusal } from '../lib/core/senderRefusal';
+import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope, type BackgroundProtocol, type ContentProtocol, type Envelope, type Reply } from './protocol';
+import { classifySender, senderRefusal, type SenderKind } from '../lib/core';
 
 type Handlers<P> = {
   [K in keyof P]: (
@@ -20,7 +13,7 @@ type Handlers<P> = {
 export const PAGE_ANALYSIS_FILE = '/page-analysis.js';
 /** Does this content message need the page-analysis script in the tab first? */
 export function needsPageAnalysis<K extends keyof ContentProtocol>(type: K, data: ContentProtocol[K]['req']): boolean {
-  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources' || type === 'getComposedHtml') return true;
+  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources' || type === 'getComposedHtml' || type === 'structuredServed') return true;
   return type === 'getIndexSignals' && (data as { where?: string }).where === 'served';
 }
 

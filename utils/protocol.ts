@@ -5,17 +5,14 @@
  * registers its handlers in one place (entrypoints/background/handlers.ts); the content script in
  * entrypoints/content/index.ts. utils/messaging.ts checks every sender before a handler runs.
  */
-import type { Header, MainFrameRecord, PageFacts } from '../lib/core/types';
-import type { InspectableVerdict } from '../lib/core/inspectable';
-import type { RobotsReport } from '../lib/robots/types';
-import type { BytesOverlayState, BytesPageReport, PageResource } from '../lib/bytes/pageReport';
-import type { NavigationSizes } from '../lib/bytes/describeRead';
-import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexability/types';
-import type { ProbeRequest, ProbeResult } from '../lib/caching/types';
-import type { Comparison } from '../lib/compare/comparison';
-import type { ComparisonSummary } from '../lib/compare/summarizeComparison';
-import type { SenderKind } from '../lib/core/classifySender';
-import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render/types';
+import type { Header, MainFrameRecord, PageFacts, InspectableVerdict, SenderKind } from '../lib/core';
+import type { RobotsReport } from '../lib/robots';
+import type { BytesOverlayState, BytesPageReport, PageResource, NavigationSizes } from '../lib/bytes';
+import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexability';
+import type { ProbeRequest, ProbeResult } from '../lib/caching';
+import type { Comparison, ComparisonSummary } from '../lib/compare';
+import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render';
+import type { SdExtract } from '../lib/structured';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
 export interface RenderJobState {
@@ -111,6 +108,12 @@ export interface BackgroundProtocol {
   renderCancel: { req: { id: string }; res: null };
   /** The last render of this URL in this browser session (without its screenshot), or null. */
   getRenderResult: { req: { url: string }; res: RenderResult | null };
+  /**
+   * A render's page as it is, pushed by the render's shim through the content script of its tab
+   * at DOMContentLoaded and load (Firefox: a page whose script never returns can be read no later).
+   * Ignored unless the sending tab is a render's under way.
+   */
+  renderView: { req: { url: string; html: string; capped: boolean }; res: null };
 }
 
 /**
@@ -139,6 +142,7 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   renderStatus: ['page'],
   renderCancel: ['page'],
   getRenderResult: ['page'],
+  renderView: ['content'],
 };
 
 /**
@@ -167,12 +171,14 @@ export interface ContentProtocol {
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */
   getComposedHtml: { req: Record<string, never>; res: { url: string; html: string; capped: boolean } };
+  /** The structured data of the HTML as served (re-read, the cut found at `limit` with `headerBytes`), every item placed at its byte (lib/structured). */
+  structuredServed: { req: { headerBytes: number; limit: number }; res: SdExtract };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;
 
 /** The one handler type of the background: every capability's handler for message K has it. */
-export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
+export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req'], sender?: { tab?: { id?: number } }) => Promise<BackgroundProtocol[K]['res']>;
 /** Every message the background answers, each with its handler (a missing one is a type error). */
 export type BackgroundHandlers = { [K in BackgroundMessageType]: BackgroundHandler<K> };
 export type ContentMessageType = keyof ContentProtocol;
@@ -190,6 +196,7 @@ export const CONTENT_SENDERS: { readonly [K in ContentMessageType]: readonly Sen
   getIndexSignals: ['page'],
   getResourceUrls: ['page'],
   getComposedHtml: ['page'],
+  structuredServed: ['page'],
 };
 
 export interface Envelope<T extends string = string, D = unknown> {

@@ -3,14 +3,10 @@ import { i18n, initI18n } from '#i18n';
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
 import { badgeRobotsOnLoad } from '../../utils/settings';
-import { inspectable } from '../../lib/core/inspectable';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { inspectable, hostPermissionPattern } from '../../lib/core';
 import { robotsTxtUrl } from '../../lib/crawl';
-import { badgeFor } from '../../lib/indexability/badgeFor';
-import { indexabilityVerdict } from '../../lib/indexability/indexabilityVerdict';
-import type { PageSignals, Verdict } from '../../lib/indexability/types';
-import { parseRobotsReport } from '../../lib/robots/parseRobotsReport';
-import type { RobotsReport } from '../../lib/robots/types';
+import { badgeFor, indexabilityVerdict, type PageSignals, type Verdict } from '../../lib/indexability';
+import { parseRobotsReport, type RobotsReport } from '../../lib/robots';
 import { loadRecord } from './tabStore';
 import { robotsReader } from './robots';
 

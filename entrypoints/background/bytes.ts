@@ -1,6 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { analyzeBytes, COUNT_BOUND, describeRead, KEEP_PAST_LIMIT } from '../../lib/bytes';
-import { readCapped, type CappedRead } from '../../lib/core/readCapped';
+import { readCapped, deadline, type CappedRead } from '../../lib/core';
 import { bytesIncludeCookies } from '../../utils/settings';
 
 const MAX_URLS = 30;
@@ -19,20 +19,19 @@ async function measure(url: string): Promise<Res[number]> {
     return { url, bytes: null, error: 'bytes.resource.badUrl' };
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') return { url, bytes: null, error: 'bytes.resource.notHttp' };
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), TIMEOUT_MS);
+  const time = deadline(TIMEOUT_MS);
   try {
     // The browser cache usually has it already; fetch() gives the uncompressed bytes.
-    const res = await fetch(url, { cache: 'force-cache', credentials: 'omit', signal: ac.signal });
-    const read = await readCapped(res.body, { keep: 0, countCap: COUNT_CAP, signal: ac.signal });
+    const res = await fetch(url, { cache: 'force-cache', credentials: 'omit', signal: time.signal });
+    const read = await readCapped(res.body, { keep: 0, countCap: COUNT_CAP, signal: time.signal });
     if (!res.ok) return { url, bytes: null, error: `HTTP ${res.status}` };
     if (read.end === 'timeout') return { url, bytes: null, error: 'bytes.resource.timeout' };
     if (read.end === 'error') return { url, bytes: null, error: read.error ?? 'error' };
     return { url, bytes: read.total, error: null };
   } catch (err) {
-    return { url, bytes: null, error: ac.signal.aborted ? 'bytes.resource.timeout' : err instanceof Error ? err.message : String(err) };
+    return { url, bytes: null, error: time.expired ? 'bytes.resource.timeout' : err instanceof Error ? err.message : String(err) };
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }
 
@@ -55,21 +54,20 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('bytes.error.notHttp');
   u.hash = '';
   const includeCookies = await bytesIncludeCookies.getValue();
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), TIMEOUT_MS);
+  const time = deadline(TIMEOUT_MS);
   const t0 = performance.now();
   let copy: CappedRead;
   let status: number;
   try {
-    const res = await fetch(u.href, { cache: 'no-store', credentials: includeCookies ? 'include' : 'omit', redirect: 'follow', signal: ac.signal });
+    const res = await fetch(u.href, { cache: 'no-store', credentials: includeCookies ? 'include' : 'omit', redirect: 'follow', signal: time.signal });
     status = res.status;
     // A body that is still arriving after 10 s is analysed as far as it was read (said so in the notes).
-    copy = await readCapped(res.body, { keep: limit + KEEP_PAST_LIMIT, countCap: COUNT_BOUND, signal: ac.signal });
+    copy = await readCapped(res.body, { keep: limit + KEEP_PAST_LIMIT, countCap: COUNT_BOUND, signal: time.signal });
   } catch (err) {
-    if (ac.signal.aborted) throw new Error('bytes.error.readTimeout');
+    if (time.expired) throw new Error('bytes.error.readTimeout');
     throw err;
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
   if (copy.end === 'error') throw new Error(copy.error ?? 'bytes.error.readFailed');
   const read = describeRead({

@@ -1,7 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import { classifyProbe } from '../../lib/caching/classifyProbe';
-import { readCapped } from '../../lib/core/readCapped';
-import type { ProbeRequest, ProbeResult } from '../../lib/caching/types';
+import { classifyProbe, type ProbeRequest, type ProbeResult } from '../../lib/caching';
+import { readCapped, deadline } from '../../lib/core';
 
 const TIMEOUT_MS = 10_000;
 /** A probe that gets the full page back stops counting (and reading) here. */
@@ -10,8 +9,7 @@ const HEADERS = new Set(['If-None-Match', 'If-Modified-Since']);
 
 /** One conditional request: never from the HTTP cache, never touching the tab; cookies only when asked. */
 async function probeOne(url: string, request: ProbeRequest, withCookies: boolean): Promise<ProbeResult> {
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  const time = deadline(TIMEOUT_MS);
   const t0 = performance.now();
   try {
     const res = await fetch(url, {
@@ -20,9 +18,9 @@ async function probeOne(url: string, request: ProbeRequest, withCookies: boolean
       credentials: withCookies ? 'include' : 'omit',
       cache: 'no-store',
       redirect: 'follow',
-      signal: ctrl.signal,
+      signal: time.signal,
     });
-    const bodyBytes = (await readCapped(res.body, { keep: 0, countCap: MAX_BODY_BYTES, signal: ctrl.signal })).total;
+    const bodyBytes = (await readCapped(res.body, { keep: 0, countCap: MAX_BODY_BYTES, signal: time.signal })).total;
     return classifyProbe(request, {
       status: res.status,
       etag: res.headers.get('etag'),
@@ -33,11 +31,11 @@ async function probeOne(url: string, request: ProbeRequest, withCookies: boolean
     });
   } catch (err) {
     return classifyProbe(request, null, {
-      timeout: ctrl.signal.aborted,
+      timeout: time.expired,
       error: err instanceof Error ? err.message : String(err),
     });
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }
 

@@ -1,12 +1,13 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
 import { bytesLimit, compareChromeVersion } from '../../utils/settings';
-import { compareFetches, fetchAsAgent, googlebotUserAgent, summarizeComparison, type Agent, type AgentFetch, type ComparisonSummary, type RobotsBlock } from '../../lib/compare';
+import { compareFetches, summarizeComparison, type ComparisonSummary } from '../../lib/compare';
+import { fetchAsAgent, googlebotUserAgent, type Agent, type AgentFetch, type RobotsBlock } from '../../lib/crawl';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
-import { ruleText } from '../../lib/indexability/robotsInputFrom';
+import { ruleText } from '../../lib/indexability';
 import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
 import { robotsReader } from './robots';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { hostPermissionPattern } from '../../lib/core';
 
 // The last summary per URL lives in storage.session: the popup shows it without fetching again.
 const summaryKey = (url: string) => `compare:${url}`;

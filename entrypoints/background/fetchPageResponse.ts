@@ -1,5 +1,5 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import type { MainFrameRecord } from '../../lib/core/types';
+import { deadline, type MainFrameRecord } from '../../lib/core';
 import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
 import { bytesIncludeCookies } from '../../utils/settings';
 import { extensionHopFetcher } from './extensionHopFetcher';
@@ -21,12 +21,11 @@ export async function fetchPageResponse({ url }: BackgroundProtocol['fetchPageRe
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`Not an HTTP(S) URL: ${url}`);
   const requested = noHash(u.href);
   const withCookies = await bytesIncludeCookies.getValue();
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  const time = deadline(TIMEOUT_MS);
   const requestedAt = Date.now();
   try {
     const hop = extensionHopFetcher({ asAgent: false, includeCookies: withCookies, ip: true });
-    const got = await followRedirects(requested, hop, { policy: PAGE_REDIRECTS, request: { userAgent: navigator.userAgent, signal: ctrl.signal } });
+    const got = await followRedirects(requested, hop, { policy: PAGE_REDIRECTS, request: { userAgent: navigator.userAgent, signal: time.signal } });
     await got.reply?.body?.cancel().catch(() => undefined);
     const redirects = got.hops.map((h) => ({ url: h.url, statusCode: h.status, statusLine: h.statusLine, location: h.location, headers: h.headers }));
     // A chain that never ends is what a browser calls too many redirects; a 3xx without a usable Location is the answer itself.
@@ -49,8 +48,8 @@ export async function fetchPageResponse({ url }: BackgroundProtocol['fetchPageRe
     return { record, withCookies, requestedAt };
   } catch (err) {
     // The popup turns 'timeout' into words; other errors are the browser's own message.
-    throw new Error(ctrl.signal.aborted ? 'timeout' : err instanceof Error ? err.message : String(err));
+    throw new Error(time.expired ? 'timeout' : err instanceof Error ? err.message : String(err));
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }

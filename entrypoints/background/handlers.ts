@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler, BackgroundHandlers } from '../../utils/protocol';
 import { sendToTab } from '../../utils/messaging';
-import { inspectable } from '../../lib/core/inspectable';
+import { inspectable } from '../../lib/core';
 import { loadRecord } from './tabStore';
 import { arrivingRecord, nextRecord } from './mainFrameRecorder';
 import { fetchPageResponse } from './fetchPageResponse';
@@ -12,6 +12,7 @@ import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
+import { renderView } from './renderInFirefox';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
@@ -46,4 +47,5 @@ export const handlers: BackgroundHandlers = {
   renderStatus,
   renderCancel,
   getRenderResult,
+  renderView,
 };

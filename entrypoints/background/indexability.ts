@@ -1,10 +1,9 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import type { CanonicalTargetInput } from '../../lib/indexability/types';
-import { followRedirects, noHash, PAGE_REDIRECTS } from '../../lib/crawl';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
-import { canonicalNotChecked } from '../../lib/indexability';
+import { canonicalNotChecked, type CanonicalTargetInput } from '../../lib/indexability';
+import { followRedirects, noHash, PAGE_REDIRECTS, googlebotUserAgent } from '../../lib/crawl';
 import { compareChromeVersion } from '../../utils/settings';
 import { extensionHopFetcher } from './extensionHopFetcher';
+import { deadline } from '../../lib/core';
 
 const TIMEOUT_MS = 10_000;
 
@@ -20,20 +19,19 @@ export async function checkCanonicalTarget({ url, pageUrl, userAsked }: Backgrou
   // Crawlscope contacts only the inspected site on its own; another host only when the user asks.
   const skipped = canonicalNotChecked(url, pageUrl, userAsked);
   if (skipped) return skipped;
-  const ctrl = new AbortController();
-  const timer = setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+  const time = deadline(TIMEOUT_MS);
   try {
     const userAgent = googlebotUserAgent('mobile', await compareChromeVersion.getValue());
-    const got = await followRedirects(noHash(u.href), extensionHopFetcher(), { policy: PAGE_REDIRECTS, request: { userAgent, signal: ctrl.signal } });
+    const got = await followRedirects(noHash(u.href), extensionHopFetcher(), { policy: PAGE_REDIRECTS, request: { userAgent, signal: time.signal } });
     await got.reply?.body?.cancel().catch(() => undefined);
     const last = got.hops[got.hops.length - 1];
     const status = got.reply?.status ?? last?.status ?? null;
     const error = got.stop && got.stop.code !== 'bad-redirect' ? got.stop.code : null;
     return { url, status, redirectedTo: got.hops.length ? got.finalUrl : null, error };
   } catch (err) {
-    const msg = ctrl.signal.aborted ? 'timeout' : err instanceof Error ? err.message : String(err);
+    const msg = time.expired ? 'timeout' : err instanceof Error ? err.message : String(err);
     return { url, status: null, redirectedTo: null, error: msg };
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }

@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { Header, MainFrameRecord, RedirectHop } from '../../lib/core/types';
-import { headerValue } from '../../lib/core/headers';
+import { headerValue, type Header, type MainFrameRecord, type RedirectHop } from '../../lib/core';
 import { forgetTab, saveRecord } from './tabStore';
 import { webRequestHeaders } from '../../lib/crawl';
 import { responseHeaderOptions } from '../../utils/extensionHops';

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler, RenderJobState } from '../../utils/protocol';
 import { compareChromeVersion, bytesLimit } from '../../utils/settings';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl';
 import { engineFromUserAgent, noPageEvents, renderCompared, RENDER_TIME_LIMIT_MS, visitorUserAgent, type RenderPass, type RenderResult } from '../../lib/render';
 import { extensionHopFetcher } from './extensionHopFetcher';
 import { robotsReader } from './robots';

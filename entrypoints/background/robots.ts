@@ -1,8 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
 import { compareChromeVersion } from '../../utils/settings';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
-import { createRobotsReader, robotsCacheEviction, type RobotsCache, type RobotsReport } from '../../lib/crawl';
+import { googlebotUserAgent, createRobotsReader, robotsCacheEviction, type RobotsCache, type RobotsReport } from '../../lib/crawl';
 import { extensionHopFetcher } from './extensionHopFetcher';
 
 // One cached report per origin in storage.local: it survives worker restarts. The cache is kept

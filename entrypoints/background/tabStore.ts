@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { MainFrameRecord } from '../../lib/core/types';
+import type { MainFrameRecord } from '../../lib/core';
 
 // storage.session survives service-worker restarts but not a browser restart: exactly the
 // lifetime of a tab's record.

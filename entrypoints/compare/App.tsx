@@ -1,70 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
 import { i18n } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
-import { sendToBackground, sendToTab } from '../../utils/messaging';
-import { compareChromeVersion } from '../../utils/settings';
-import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/compare/googlebotUserAgent';
-import { renderedValues } from '../../lib/compare/renderedValues';
-import type { Field } from '../../lib/compare/comparison';
+import { downloadJson } from '../../utils/downloadFile';
+import { DEFAULT_CHROME_VERSION, isChromeVersion } from '../../lib/crawl';
 import { CompareReport } from './CompareReport';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { useCompare } from './hooks';
 
-type State =
-  | { kind: 'running' }
-  | { kind: 'done'; reply: Extract<CompareReply, { ok: true }>; rendered: Partial<Record<Field, string>> | null }
-  | { kind: 'permission'; origin: string; denied: boolean }
-  | { kind: 'notHttp' }
-  | { kind: 'error'; message: string };
+/** Mobile vs desktop: the page as Googlebot Smartphone and Googlebot Desktop get it, side by side. */
+export function App() {
+  const { url, state, chrome, run, grant, setChrome } = useCompare();
 
-/** The tab's rendered DOM (title, robots meta, canonical, hreflang), when the tab still shows this URL. */
-async function readRendered(tabId: number | null, url: string): Promise<Partial<Record<Field, string>> | null> {
-  if (tabId === null) return null;
-  try {
-    const live = await sendToTab(tabId, 'getIndexSignals', { where: 'live' });
-    return live.url === url ? renderedValues(live) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function App({ url, tabId }: { url: string | null; tabId: number | null }) {
-  const [state, setState] = useState<State>({ kind: 'running' });
-  const [chrome, setChrome] = useState('');
-
-  const run = useCallback(async () => {
-    if (!url) return;
-    setState({ kind: 'running' });
-    try {
-      const [reply, rendered] = await Promise.all([sendToBackground('compareAgents', { url }), readRendered(tabId, url)]);
-      if (reply.ok) setState({ kind: 'done', reply, rendered });
-      else if (reply.reason === 'no-permission') setState({ kind: 'permission', origin: reply.origin, denied: false });
-      else setState({ kind: 'notHttp' });
-    } catch (err) {
-      setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
-    }
-  }, [url, tabId]);
-
-  useEffect(() => {
-    void compareChromeVersion.getValue().then(setChrome);
-    void run();
-  }, [run]);
-
-  // Must run in the click (a user gesture) for the browser to show its prompt.
-  const grant = async (origin: string) => {
-    const ok = await browser.permissions.request({ origins: [hostPermissionPattern(origin)] }).catch(() => false);
-    if (ok) void run();
-    else setState({ kind: 'permission', origin, denied: true });
-  };
-
-  const download = (reply: Extract<CompareReply, { ok: true }>) => {
-    const blob = new Blob([JSON.stringify(reply, null, 2)], { type: 'application/json' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `crawlscope-compare-${new Date(reply.comparedAt).toISOString().replace(/[:.]/g, '-')}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  };
+  const download = (reply: Extract<CompareReply, { ok: true }>) =>
+    downloadJson(`crawlscope-compare-${new Date(reply.comparedAt).toISOString().replace(/[:.]/g, '-')}.json`, reply);
 
   if (!url) {
     return (
@@ -100,10 +46,7 @@ export function App({ url, tabId }: { url: string | null; tabId: number | null }
               value={chrome}
               aria-invalid={!chromeValid}
               data-testid="compare-chrome"
-              onChange={(e) => {
-                setChrome(e.target.value);
-                if (isChromeVersion(e.target.value)) void compareChromeVersion.setValue(e.target.value.trim());
-              }}
+              onChange={(e) => setChrome(e.target.value)}
             />
           </label>
           {!chromeValid ? <span className="cs-error"> {i18n.t('compare.optionChromeInvalid', [DEFAULT_CHROME_VERSION])}</span> : null}

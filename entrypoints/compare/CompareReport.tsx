@@ -1,7 +1,8 @@
-import { i18n, formatInt, formatList } from '#i18n';
+import { i18n, formatInt, formatList, tDynamic } from '#i18n';
 import type { CompareReply } from '../../utils/protocol';
 import type { Field, Row, SideSummary, WordDiff } from '../../lib/compare';
-import { agentLabel, fieldLabel, findingText, severityLabel, whyText } from '../../components/CompareText';
+import { agentLabel, fieldLabel, findingText, whyText } from '../../components/CompareText';
+import { severityLabel } from '../../lib/report';
 
 type Ok = Extract<CompareReply, { ok: true }>;
 
@@ -24,7 +25,7 @@ export function CompareReport({ reply, rendered = null }: { reply: Ok; rendered?
           <ul className="compare-list">
             {c.findings.map((f, i) => (
               <li key={i} data-code={f.code} data-agent={f.agent} className={`compare-${f.severity}`}>
-                <span className="compare-sev">{severityLabel(f.severity)}</span> {findingText(f)}
+                <span className="compare-sev">{severityLabel(f.severity, tDynamic)}</span> {findingText(f)}
               </li>
             ))}
           </ul>
@@ -82,7 +83,7 @@ function DiffRow({ row, rendered }: { row: Row; rendered: Rendered }) {
     <tr data-testid={`compare-row-${row.field}`} data-field={row.field} data-severity={row.severity ?? ''}>
       <th scope="row">
         {fieldLabel(row.field)}
-        {row.severity ? <div className={`compare-sev compare-${row.severity}`}>{severityLabel(row.severity)}</div> : null}
+        {row.severity ? <div className={`compare-sev compare-${row.severity}`}>{severityLabel(row.severity, tDynamic)}</div> : null}
       </th>
       <td>
         <Value text={row.mobile} testId="mobile" />

@@ -1,7 +1,6 @@
 // Content-script side of the indexability check on the live DOM: one cheap query, run when asked
 // (the toolbar badge after a load, the popup). The served-HTML side is in the page-analysis script.
-import { collectSignals } from '../../lib/indexability/collectSignals';
-import type { PageSignals } from '../../lib/indexability/types';
+import { collectSignals, type PageSignals } from '../../lib/indexability';
 
 export function liveIndexSignals(): PageSignals {
   return collectSignals(document, 'live', location.href);

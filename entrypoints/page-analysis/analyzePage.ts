@@ -1,6 +1,5 @@
-import { analyzeBytes, describeRead, type BytesReport, type NavigationSizes } from '../../lib/bytes';
+import { analyzeBytes, describeRead, type BytesReport, type NavigationSizes, type BytesPageReport } from '../../lib/bytes';
 import { sendToBackground } from '../../utils/messaging';
-import type { BytesPageReport } from '../../lib/bytes/pageReport';
 import { releaseDocumentBytes, sharedDocumentBytes } from './documentCopy';
 import { locateElement } from './locateElement';
 

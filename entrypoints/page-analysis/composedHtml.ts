@@ -1,5 +1,4 @@
-import { RENDER_READ_CAP } from '../../lib/render/renderPolicy';
-import { serializeComposed } from '../../lib/render/serializeComposed';
+import { RENDER_READ_CAP, serializeComposed } from '../../lib/render';
 
 /** The tab's document as the user's browser shows it now: HTML with its shadow DOM flattened, as the render writes its own. */
 export function composedHtml(): { url: string; html: string; capped: boolean } {

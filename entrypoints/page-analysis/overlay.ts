@@ -1,8 +1,7 @@
 import { createTranslator } from '../../lib/i18n';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import type { BytesOverlayState } from '../../lib/bytes/pageReport';
+import type { BytesOverlayState, PlacedItem } from '../../lib/bytes';
 import type { OverlayText } from '../../utils/protocol';
-import type { PlacedItem } from '../../lib/bytes';
 import { lastAnalysis, forgetAnalysis } from './analyzePage';
 import { locateElement } from './locateElement';
 

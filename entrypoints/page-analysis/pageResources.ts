@@ -1,4 +1,4 @@
-import type { PageResource } from '../../lib/bytes/pageReport';
+import type { PageResource } from '../../lib/bytes';
 
 /** The page's CSS and JS files with their uncompressed sizes, from Resource Timing. */
 export function pageResources(): PageResource[] {

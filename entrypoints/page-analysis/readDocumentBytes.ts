@@ -1,5 +1,5 @@
-import { readCapped } from '../../lib/core/readCapped';
-import { COUNT_BOUND } from '../../lib/bytes/limits';
+import { readCapped, deadline } from '../../lib/core';
+import { COUNT_BOUND } from '../../lib/bytes';
 
 /** At most this many bytes are read back (a 64 MB PDF plus room); the rest is not analysed. */
 export const READ_CAP = COUNT_BOUND;
@@ -39,18 +39,17 @@ export function ownBytes(view: Uint8Array): Uint8Array {
  * streams for ever) is answered with what had arrived, and says so.
  */
 export async function readDocumentBytes(url: string, timeoutMs = READ_TIMEOUT_MS, cap = READ_CAP): Promise<DocumentBytes> {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), timeoutMs);
+  const time = deadline(timeoutMs);
   try {
-    const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: ac.signal });
-    const read = await readCapped(res.body, { keep: cap, countCap: cap, signal: ac.signal });
+    const res = await fetch(url, { cache: 'force-cache', credentials: 'include', signal: time.signal });
+    const read = await readCapped(res.body, { keep: cap, countCap: cap, signal: time.signal });
     if (read.end === 'error') throw new Error(read.error ?? 'bytes.error.readFailed');
     // ownBytes: a body that came in one chunk is that chunk itself, of the fetch's compartment.
     return { bytes: ownBytes(read.bytes), status: res.status, capped: read.end === 'cap', stoppedAfterMs: read.end === 'timeout' ? timeoutMs : null };
   } catch (err) {
-    if (ac.signal.aborted) throw new Error(`bytes.error.readTimeout`);
+    if (time.expired) throw new Error(`bytes.error.readTimeout`);
     throw err;
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }

@@ -1,7 +1,6 @@
 // The indexability check on the HTML as served (before any script ran). Part of the page-analysis
 // script, injected only when the popup asks.
-import { collectSignals } from '../../lib/indexability/collectSignals';
-import type { PageSignals } from '../../lib/indexability/types';
+import { collectSignals, type PageSignals } from '../../lib/indexability';
 import { sharedDocumentBytes } from './documentCopy';
 
 /** Googlebot reads 2 MiB of HTML; reading the served HTML stops there too. */

@@ -1,14 +1,15 @@
+import { StructuredViews } from './StructuredViews';
 import { useState } from 'react';
 import { i18n, formatDuration, formatInt, formatNumber, tDynamic } from '#i18n';
-import { severityLabel } from '../../components/CompareText';
-import { renderCauseText, renderDifferenceText, renderLiftText } from '../../lib/report/renderText';
-import type { RenderPageEvents, RenderResource, RenderResult, RenderSnapshot } from '../../lib/render/types';
-import { useRenderStore } from './store';
-import { download, renderBlock, tabReportWithRender } from './exportRender';
+import { renderCauseText, renderDifferenceText, renderLiftText, severityLabel } from '../../lib/report';
+import type { RenderPageEvents, RenderResource, RenderResult, RenderSnapshot } from '../../lib/render';
+import { useRenderPage, useRenderState } from './hooks';
+import { renderBlock, tabReportWithRender } from './exportRender';
+import { downloadJson } from '../../utils/downloadFile';
 
 /** Render as Googlebot: the page as served, as Googlebot's render built it, and as your browser shows it. */
 export function App() {
-  const { state: s, dispatch, start, cancel } = useRenderStore();
+  const { state: s, dispatch, start, cancel } = useRenderPage();
   const busy = s.phase === 'reading-tab' || s.phase === 'starting' || s.phase === 'running';
   const result = s.job?.state === 'done' ? s.job.result : null;
   return (
@@ -53,7 +54,7 @@ export function App() {
 }
 
 function Progress() {
-  const s = useRenderStore((x) => x.state);
+  const s = useRenderState();
   if (s.phase !== 'running' || !s.job || s.job.state !== 'running') return null;
   const j = s.job;
   return (
@@ -81,8 +82,8 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
     setSaving(true);
     try {
       const stamp = new Date(r.renderedAt).toISOString().replace(/[:.]/g, '-');
-      if (tabId !== null) download(`crawlscope-report-${stamp}.json`, await tabReportWithRender(tabId, r));
-      else download(`crawlscope-render-${stamp}.json`, renderBlock(r));
+      if (tabId !== null) downloadJson(`crawlscope-report-${stamp}.json`, await tabReportWithRender(tabId, r));
+      else downloadJson(`crawlscope-render-${stamp}.json`, renderBlock(r));
     } finally {
       setSaving(false);
     }
@@ -123,6 +124,7 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
       {r.rendered ? <Differences result={r} /> : null}
       {r.experiments.length ? <Experiments result={r} /> : null}
       {r.served || r.rendered ? <Views result={r} /> : null}
+      {r.served || r.rendered ? <StructuredViews result={r} /> : null}
       <PageEvents page={r.page} />
       <Resources resources={r.resources} />
       {r.rendered ? <Console result={r} /> : null}
@@ -141,7 +143,7 @@ function Differences({ result: r }: { result: RenderResult }) {
   return (
     <section className="cs-section" data-testid="render-differences">
       <h2>{i18n.t('render.differencesHeading')}</h2>
-      {!r.differences.length ? <p className="compare-identical">{i18n.t(r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
+      {!r.differences.length ? <p className="compare-identical">{i18n.t(!r.visitor?.rendered ? 'render.noDifferencesNoVisitor' : r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
       <ul className="compare-list">
         {r.differences.map((d, i) => (
           <li
@@ -155,7 +157,7 @@ function Differences({ result: r }: { result: RenderResult }) {
             data-evidence={d.cause?.evidence ?? ''}
             className={`compare-${d.severity}`}
           >
-            <span className="compare-sev">{severityLabel(d.severity)}</span> <span data-testid="render-difference-text">{tDynamic(`render.difference.${d.code}`, d.params)}</span>
+            <span className="compare-sev">{severityLabel(d.severity, tDynamic)}</span> <span data-testid="render-difference-text">{tDynamic(`render.difference.${d.code}`, d.params)}</span>
             {d.samples.length ? (
               <ul className="render-samples" data-testid="render-samples">
                 {d.samples.map((x, j) => (

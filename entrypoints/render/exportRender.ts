@@ -3,7 +3,7 @@
 import { tDynamic } from '#i18n';
 import { reportRender, type Report, type ReportRender } from '../../lib/report';
 import { indexabilityVerdict } from '../../lib/indexability';
-import type { RenderResult } from '../../lib/render/types';
+import type { RenderResult } from '../../lib/render';
 import { createGatherer, type PopupMessenger } from '../popup/report/gather';
 import { browserMessenger } from '../popup/report/browserMessenger';
 import { verdictInput } from '../popup/report/derive';
@@ -28,12 +28,3 @@ export async function tabReportWithRender(tabId: number, render: RenderResult): 
 }
 
 export const renderBlock = (render: RenderResult): ReportRender => reportRender(render, tDynamic)!;
-
-export function download(name: string, value: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,6 +1,6 @@
 // The render page's one state object and what may happen to it (a reducer: pure, unit-tested).
 import type { RenderJobState } from '../../utils/protocol';
-import type { RenderAgent, RenderSnapshot } from '../../lib/render/types';
+import type { RenderAgent, RenderSnapshot } from '../../lib/render';
 
 export interface RenderPageState {
   /** The tab the page was opened for (render.html?tab=…), or null for a typed URL. */

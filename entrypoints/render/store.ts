@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import { i18n } from '#i18n';
 import { sendToBackground, sendToTab } from '../../utils/messaging';
-import { renderSnapshot } from '../../lib/render/renderSnapshot';
+import { renderSnapshot } from '../../lib/render';
 import { initialRenderState, parseRenderUrl, renderReducer, type RenderAction, type RenderPageState } from './renderState';
 
 /** How often the page asks how the render goes. */

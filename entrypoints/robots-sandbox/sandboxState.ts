@@ -1,7 +1,7 @@
 // The robots.txt sandbox's one state object and every change to it, as a pure reducer
 // (unit-tested in tests/unit/robots/sandbox-state.test.ts). The page fetches the live file and
 // dispatches; what is shown (parse, verdicts, diff) is computed from this state with lib/robots.
-import type { CrawlerVerdict, RobotsReport } from '../../lib/robots/types';
+import type { CrawlerVerdict, RobotsReport } from '../../lib/robots';
 
 /** At most this many URLs are judged at once. */
 export const MAX_URLS = 20;

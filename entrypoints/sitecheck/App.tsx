@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import { i18n, formatDuration, formatInt, formatList, tDynamic } from '#i18n';
+import { downloadFile } from '../../utils/downloadFile';
 import { verdictText } from '../../lib/report';
 import { CRAWLER_CATALOG, crawlerUserAgent } from '../../lib/crawlers';
 import {
@@ -11,6 +12,8 @@ import {
   noindexCell,
   problemText,
   progressText,
+  structuredCell,
+  structuredTotals,
   robotsCell,
   SITE_CHECK_DEFAULTS,
   SITE_COLUMNS,
@@ -20,22 +23,13 @@ import {
   type SiteRow,
   type SitemapStatus,
 } from '../../lib/sitecheck';
-import { useSiteCheck } from './store';
+import { useSiteCheckPage } from './hooks';
 
 /** The catalog crawlers a check can run as: those whose operator documents a User-Agent. */
 const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => crawlerUserAgent(t).ok);
 
 /** Rows drawn at most; the exports always hold every URL. */
 const MAX_ROWS = 1000;
-
-function download(name: string, data: Blob) {
-  const url = URL.createObjectURL(data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const fileName = (site: string, ext: string) =>
   `crawlscope-sitecheck-${new URL(site).hostname.replace(/[^a-z0-9.-]/gi, '_')}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${ext}`;
@@ -88,13 +82,14 @@ const Row = memo(function Row({ r }: { r: SiteRow }) {
       <td data-col="robots">{robotsCell(r, t)}</td>
       <td data-col="canonical" className="cs-url">{canonicalCell(r, t)}</td>
       <td data-col="noindex" className="cs-code">{noindexCell(r, t)}</td>
+      <td data-col="structured" className={r.structured?.errors ? 'cs-note' : ''} data-errors={r.structured?.errors ?? 0}>{structuredCell(r, t)}</td>
       <td data-col="url" className="cs-url">{r.url}</td>
     </tr>
   );
 });
 
 export function App() {
-  const s = useSiteCheck();
+  const s = useSiteCheckPage();
   const sorted = useMemo(() => [...s.rows].sort(worstFirst), [s.rows]);
   // The same elements while the rows stay the same: a progress update does not re-render 1,000 rows.
   const shown = useMemo(() => sorted.slice(0, MAX_ROWS).map((r) => <Row key={r.url} r={r} />), [sorted]);
@@ -201,6 +196,7 @@ export function App() {
           <progress value={p.done} max={Math.max(1, p.total)} data-testid="progress-bar" style={{ width: '100%' }} />
           {words.ended ? <p className="cs-note" role="status" data-testid="ended">{words.ended}</p> : null}
           <p data-testid="counts">{words.counts}</p>
+          {p && structuredTotals(p, tDynamic) ? <p data-testid="structured-totals">{structuredTotals(p, tDynamic)}</p> : null}
           {words.notAccepted ? <p className="cs-note" data-testid="not-accepted">{words.notAccepted}</p> : null}
           {words.duplicates ? <p className="cs-muted" data-testid="duplicates">{words.duplicates}</p> : null}
           {busy ? (
@@ -243,10 +239,10 @@ export function App() {
         <section className="cs-section" data-testid="results">
           <h2>{i18n.t('sitecheck.resultsHeading', [formatInt(sorted.length)])}</h2>
           <p>
-            <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => download(fileName(s.site!, 'csv'), new Blob([s.exportCsv()], { type: 'text/csv' }))}>
+            <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => downloadFile(fileName(s.site!, 'csv'), new Blob([s.exportCsv()], { type: 'text/csv' }))}>
               {i18n.t('sitecheck.exportCsv')}
             </button>{' '}
-            <button type="button" data-testid="export-jsonl" disabled={!sorted.length} onClick={() => void s.exportJsonl().then((b) => download(fileName(s.site!, 'jsonl'), b), () => undefined)}>
+            <button type="button" data-testid="export-jsonl" disabled={!sorted.length} onClick={() => void s.exportJsonl().then((b) => downloadFile(fileName(s.site!, 'jsonl'), b), () => undefined)}>
               {i18n.t('sitecheck.exportJsonl')}
             </button>{' '}
             <span className="cs-muted">{i18n.t('sitecheck.exportNote')}</span>

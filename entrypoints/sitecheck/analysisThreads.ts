@@ -1,4 +1,4 @@
-import { analysisThreadCount, createAnalysisPool, type AnalysisPool } from '../../lib/sitecheck/analysisPool';
+import { analysisThreadCount, createAnalysisPool, type AnalysisPool } from '../../lib/sitecheck';
 
 /** Analysis threads for a run: every core but the page's, and no more than URLs checked at once. */
 export const pageAnalysisThreads = (concurrency: number) => analysisThreadCount(concurrency, navigator.hardwareConcurrency || 1);

@@ -6,7 +6,7 @@ import { crawlerUserAgent } from '../../lib/crawlers';
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
 import { tDynamic } from '#i18n';
-import { hostPermissionPattern } from '../../lib/core/hostPermissionPattern';
+import { hostPermissionPattern } from '../../lib/core';
 import { startRunRequests, type RunRequests } from './runRequests';
 import { pageAnalysisPool, pageAnalysisThreads } from './analysisThreads';
 import { bytesLimit } from '../../utils/settings';

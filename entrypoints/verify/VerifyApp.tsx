@@ -4,13 +4,13 @@ import { IpChecker } from './IpChecker';
 import { LogAnalyzer } from './LogAnalyzer';
 import { RangesPanel } from './RangesPanel';
 import { CrawlerListsPanel } from './CrawlerListsPanel';
-import { useVerifyPage } from './store';
+import { initVerify, useVerify } from './hooks';
 
 /** "Is it really Googlebot?": IPs and whole access logs against Google's ranges and DNS. Every part is a view of the page's one store. */
 export function VerifyApp() {
-  const s = useVerifyPage();
+  const s = useVerify();
   useEffect(() => {
-    useVerifyPage.getState().init();
+    initVerify();
   }, []);
   const ready = s.ranges !== null;
   return (

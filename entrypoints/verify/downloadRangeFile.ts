@@ -1,5 +1,5 @@
 import type { MessageParam } from '../../lib/i18n';
-import { readCapped } from '../../lib/core/readCapped';
+import { readCapped, deadline } from '../../lib/core';
 import { MAX_RANGE_FILE_BYTES, validateRangeFile, type DownloadedCopy } from '../../lib/verify';
 
 /** Why a file was not taken: a code under `verify.reason.` and its parameters. */
@@ -14,11 +14,10 @@ export interface RefreshProblem {
  * and 4 MiB, and validated: a good copy, or the problem (HTTP status, HTML, another shape…) by code.
  */
 export async function downloadRangeFile(url: string, name: string): Promise<{ ok: true; copy: DownloadedCopy } | RefreshProblem> {
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), 10_000);
+  const time = deadline(10_000);
   try {
-    const res = await fetch(url, { signal: ctl.signal, cache: 'no-store', credentials: 'omit' });
-    const read = await readCapped(res.body, { keep: MAX_RANGE_FILE_BYTES, signal: ctl.signal });
+    const res = await fetch(url, { signal: time.signal, cache: 'no-store', credentials: 'omit' });
+    const read = await readCapped(res.body, { keep: MAX_RANGE_FILE_BYTES, signal: time.signal });
     if (read.end === 'cap') return { name, code: 'refreshTooLarge', params: [MAX_RANGE_FILE_BYTES] };
     if (read.end === 'timeout') return { name, code: 'refreshTimeout', params: [10] };
     if (read.end === 'error') return { name, code: 'refreshNetwork', params: [read.error ?? ''] };
@@ -26,9 +25,9 @@ export async function downloadRangeFile(url: string, name: string): Promise<{ ok
     if (!v.ok) return { name, code: v.code, params: v.params };
     return { ok: true, copy: { file: v.file, fetchedAt: Date.now() } };
   } catch (err) {
-    if (ctl.signal.aborted) return { name, code: 'refreshTimeout', params: [10] };
+    if (time.expired) return { name, code: 'refreshTimeout', params: [10] };
     return { name, code: 'refreshNetwork', params: [err instanceof Error ? err.message : String(err)] };
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }

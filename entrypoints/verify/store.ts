@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { fakeIpsCsv, summarizeLog, summarizeOtherCrawlers, verifyCrawlerIp, verifyIp, verifyOtherTally, verifyTally, type IpOutcome } from '../../lib/verify';
 import { loadCrawlerLists } from './crawlerLists';
 import { verifyResolver } from '../../utils/settings';
+import { downloadFile } from '../../utils/downloadFile';
 import type { FromWorker, ToWorker } from './logProtocol';
 import { loadRanges } from './ranges';
 import { resolverChoice, resolverFor } from './resolver';
@@ -26,15 +27,6 @@ interface VerifyPage extends VerifyState {
   exportLines: () => void;
   exportFake: () => void;
   setDrag: (on: boolean) => void;
-}
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 const newWorker = () => new Worker(new URL('./logWorker.ts', import.meta.url), { type: 'module' });
@@ -155,7 +147,7 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
         if (msg.type === 'exported') {
           w.terminate();
           dispatch({ type: 'exporting', on: false });
-          download(msg.csv, `${result.name}.google-lines.csv`);
+          downloadFile(`${result.name}.google-lines.csv`, msg.csv);
         } else if (msg.type === 'error') {
           w.terminate();
           dispatch({ type: 'exporting', on: false });
@@ -166,7 +158,7 @@ export const useVerifyPage = create<VerifyPage>((set, get) => {
     },
     exportFake: () => {
       const result = get().log.result;
-      if (result) download(new Blob([fakeIpsCsv(result.summary.fakeIps)], { type: 'text/csv' }), `${result.name}.fake-ips.csv`);
+      if (result) downloadFile(`${result.name}.fake-ips.csv`, new Blob([fakeIpsCsv(result.summary.fakeIps)], { type: 'text/csv' }));
     },
     setDrag: (on) => dispatch({ type: 'drag', on }),
   };

@@ -4,7 +4,7 @@ import { createByteMapper } from './createByteMapper';
 import { HtmlScanner } from './HtmlScanner';
 import { isTextMediaType } from './isTextMediaType';
 import type { BreakdownCategory, CutContextKind, FoundItem, ItemKind, ItemStatus } from './scanTypes';
-import { decodeText } from '../core/decodeText';
+import { decodeText } from '../core';
 
 export interface AnalyzeInput extends CutoffInput {
   /** Media type of the response ("text/html"); only HTML is scanned for elements. */

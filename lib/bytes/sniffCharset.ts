@@ -1,4 +1,4 @@
-import { charsetOf } from '../core/headers';
+import { charsetOf } from '../core';
 import { resolveCharset } from './charset';
 
 /**

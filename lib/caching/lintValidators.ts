@@ -1,5 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import { parseHttpDate } from './parseHttpDate';
 import type { CachingFinding, EtagInfo, LastModifiedInfo, ValidatorLint } from './types';
 

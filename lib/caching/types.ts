@@ -1,4 +1,4 @@
-import type { Reason } from '../indexability/types';
+import type { Reason } from '../indexability';
 
 /** A caching finding has the same shape as an indexability reason: code, severity, params, sources. */
 export type CachingFinding = Reason;

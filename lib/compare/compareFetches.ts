@@ -1,12 +1,10 @@
 import type { MessageParam } from '../i18n';
-import { headerValue, headerValues, mediaType } from '../core/headers';
-import type { AgentFetch } from './types';
-import type { Comparison, Field, Finding, Row, Severity, SideSummary, WhyCode } from './comparison';
-import { FIELDS } from './comparison';
+import { headerValue, headerValues, mediaType } from '../core';
+import { countHeaderBytes, type AgentFetch } from '../crawl';
+import { FIELDS, type Comparison, type Field, type Finding, type Row, type Severity, type SideSummary, type WhyCode } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
-import { countHeaderBytes } from '../crawl/countHeaderBytes';
 
 /** Rows carry at most this many list entries and characters per value (the comparison itself uses everything). */
 export const MAX_LIST = 200;

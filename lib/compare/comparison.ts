@@ -1,5 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { Agent, FetchErrorCode, RobotsBlock } from './types';
+import type { Agent, FetchErrorCode, RobotsBlock } from '../crawl';
 import type { WordDiff } from './diffWords';
 
 export type Severity = 'critical' | 'warning' | 'info';

@@ -1,4 +1,4 @@
-import type { AgentFetch } from './types';
+import type { AgentFetch } from '../crawl';
 
 const BLOCK_STATUS = new Set([401, 403, 407, 429, 451, 503]);
 

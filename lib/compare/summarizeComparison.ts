@@ -1,6 +1,6 @@
 import type { MessageParam } from '../i18n';
 import type { Comparison, Field, Finding, FindingCode, Severity, SideSummary, WhyCode } from './comparison';
-import type { Agent } from './types';
+import type { Agent } from '../crawl';
 
 /** One agent's answer, as the popup and the exported report keep it. */
 export interface SideBrief {

@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 
 function byteLength(s: string): number {
   // HTTP/1.1 header text is bytes; values the browser hands us as Latin-1 text are one byte each.

@@ -1,5 +1,4 @@
-import { headerValue } from '../core/headers';
-import { readCapped } from '../core/readCapped';
+import { deadline, headerValue, readCapped } from '../core';
 import { followRedirects } from './followRedirects';
 import { isNotSent } from './NotSentError';
 import { ROBOTS_REDIRECTS } from './redirectPolicy';
@@ -31,9 +30,8 @@ export async function fetchRobotsTxt(pageUrl: string, fetchHop: HopFetcher, opts
   const now = opts.now ?? Date.now;
   const timeoutMs = opts.timeoutMs ?? ROBOTS_TIMEOUT_MS;
   const started = now();
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([ctl.signal, opts.signal]) : ctl.signal;
+  const time = deadline(timeoutMs, opts.signal);
+  const signal = time.signal;
   let step: RobotsFetchStep;
   let hops: RobotsHop[] = [];
   let loop = false;
@@ -68,7 +66,7 @@ export async function fetchRobotsTxt(pageUrl: string, fetchHop: HopFetcher, opts
     if (isNotSent(err)) throw err;
     step = signal.aborted ? { kind: 'timeout' } : { kind: 'network-error', message: err instanceof Error ? err.message : String(err) };
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
   const report = robotsReportFrom({ origin, robotsUrl, startedAt: started, durationMs: now() - started, hops, loop, step, finalUrl, status, contentType, read });
   return { ...report, userAgent: opts.userAgent };

@@ -1,5 +1,4 @@
-import type { Header } from '../core/types';
-import { headerValue } from '../core/headers';
+import { headerValue, type Header } from '../core';
 import { noHash } from './noHash';
 import type { RedirectPolicy } from './redirectPolicy';
 import type { HopFetcher, HopReply, HopRequest } from './types';

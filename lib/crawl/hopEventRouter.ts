@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import { tagOfUrl } from './taggedUrl';
 
 /**

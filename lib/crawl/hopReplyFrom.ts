@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import type { HopReply } from './types';
 
 /** A response's status line and headers as the browser's webRequest events saw them. */

@@ -1,6 +1,7 @@
 // Public API of lib/crawl: one way to ask a server as a crawler — the HopFetcher an environment
 // provides, the redirect follower with its policy as data, the header-byte count, and the
-// robots.txt reader (Google's fetch rules, limits and cache) on top.
+// robots.txt reader (Google's fetch rules, limits and cache) on top; a page fetched as one of
+// Googlebot's agents (fetchAsAgent, its User-Agent, whether the answer is HTML).
 export type * from './types';
 export { noHash } from './noHash';
 export { NotSentError, isNotSent } from './NotSentError';
@@ -33,3 +34,8 @@ export {
 } from './webRequestHops';
 export { webRequestHeaders, type WebRequestHeader } from './webRequestHeaders';
 export { isAgentRuleId } from './agentHeaderRule';
+export { fetchAsAgent, type FetchAsAgentOptions } from './fetchAsAgent';
+export { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
+export { DEFAULT_CHROME_VERSION, googlebotUserAgent, isChromeVersion } from './googlebotUserAgent';
+export { isHtmlResponse } from './isHtmlResponse';
+export { decodeHtml } from './decodeHtml';

@@ -1,5 +1,4 @@
-import type { CappedRead } from '../core/readCapped';
-import { bytesToBase64 } from '../core/base64';
+import { bytesToBase64, type CappedRead } from '../core';
 import { ROBOTS_MAX_BYTES, robotsFetchDecision, type RobotsFetchStep } from './robotsFetchPolicy';
 import type { RobotsHop, RobotsMessage, RobotsReport } from './types';
 

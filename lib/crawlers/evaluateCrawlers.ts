@@ -1,6 +1,4 @@
-import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
-import { evaluateAgents, evaluateReportForAgents, type AgentRules } from '../robots/evaluateAgents';
-import type { CrawlerVerdict } from '../robots/types';
+import { evaluateAgents, evaluateReportForAgents, type ParsedRobotsTxt, type RobotsReport, type AgentRules, type CrawlerVerdict } from '../robots';
 import { CRAWLER_CATALOG } from './crawlerCatalog';
 import type { CrawlerEntry, OtherCrawlerVerdict } from './types';
 

@@ -3,7 +3,7 @@
  * carries the address of the page it comes from; a fact the operator does not document is the
  * value NOT_DOCUMENTED, with the page that was read and does not say it.
  */
-import type { CrawlerVerdict } from '../robots/types';
+import type { CrawlerVerdict } from '../robots';
 
 /** The value of a fact no page of the operator states. */
 export const NOT_DOCUMENTED = 'not documented' as const;

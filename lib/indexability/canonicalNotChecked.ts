@@ -1,12 +1,5 @@
+import { hostOf } from '../core';
 import type { CanonicalTargetInput } from './types';
-
-const hostOf = (u: string): string | null => {
-  try {
-    return new URL(u).host;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Crawlscope contacts only the site being inspected on its own: a canonical URL on another host is

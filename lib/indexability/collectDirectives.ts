@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import { parseRobotsDirectives, type ParsedDirective } from './parseRobotsDirectives';
 import { tagHtml } from './tagHtml';
 import type { PageSignals, Source } from './types';

@@ -1,6 +1,5 @@
 import type { MessageParam } from '../i18n';
-import type { Header, RedirectHop } from '../core/types';
-import { mediaType } from '../core/headers';
+import { mediaType, hostOf, type Header, type RedirectHop } from '../core';
 import { collectDirectives, type FoundDirective } from './collectDirectives';
 import { combineDirectives, type EffectiveDirectives } from './combineDirectives';
 import { headerCanonicals, htmlCanonicals, type CanonicalLink } from './findCanonicals';
@@ -64,13 +63,6 @@ const sameUrl = (a: string, b: string) => {
     return x.href === y.href;
   } catch {
     return a === b;
-  }
-};
-const hostOf = (u: string) => {
-  try {
-    return new URL(u).host;
-  } catch {
-    return u;
   }
 };
 const uniq = (xs: Source[]): Source[] => {
@@ -295,7 +287,7 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const target = input.canonicalTarget;
   if (elsewhere && target && sameUrl(target.url, canonical!)) {
     if (target.notChecked === 'other-host') {
-      reasons.push({ code: 'canonicalTargetOtherHost', severity: 'info', params: [target.url, hostOf(target.url)], sources: [] });
+      reasons.push({ code: 'canonicalTargetOtherHost', severity: 'info', params: [target.url, hostOf(target.url) ?? target.url], sources: [] });
     } else if (target.error !== null) {
       reasons.push({ code: 'canonicalTargetUnreachable', severity: 'info', params: [target.url, target.error], sources: [] });
     } else if (target.redirectedTo !== null && !sameUrl(target.redirectedTo, target.url)) {

@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import { hasRel, parseLinkHeader } from './parseLinkHeader';
 import { tagHtml } from './tagHtml';
 import type { PageSignals, Source } from './types';

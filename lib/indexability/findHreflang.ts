@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 import { baseUrlOf, resolveHttpUrl } from './findCanonicals';
 import { hasRel, parseLinkHeader } from './parseLinkHeader';
 import type { PageSignals } from './types';

@@ -1,4 +1,4 @@
-import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import type { ParsedRobotsTxt, RobotsReport } from '../robots';
 import { evaluateIndexability, type IndexabilityInput, type IndexabilityResult } from './evaluateIndexability';
 import { robotsInputFrom } from './robotsInputFrom';
 

@@ -1,5 +1,4 @@
-import { evaluateReportForGoogle, parseRobotsReport } from '../robots';
-import type { CrawlerVerdict, ParsedRobotsTxt, RobotsReport, RobotsRule } from '../robots/types';
+import { evaluateReportForGoogle, parseRobotsReport, type CrawlerVerdict, type ParsedRobotsTxt, type RobotsReport, type RobotsRule } from '../robots';
 import type { RobotsInput } from './types';
 
 export const ruleText = (r: RobotsRule | null): string | null =>

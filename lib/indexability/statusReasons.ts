@@ -1,4 +1,4 @@
-import type { Header, RedirectHop } from '../core/types';
+import type { Header, RedirectHop } from '../core';
 import type { Reason } from './types';
 
 /** Googlebot follows at most 10 redirect hops (developers.google.com/search/docs/crawling-indexing/http-network-errors). */

@@ -1,4 +1,4 @@
-import { splitWords } from '../compare/splitWords';
+import { splitWords } from '../compare';
 import type { MessageParam } from '../i18n';
 import type { ScriptInSource } from './findScripts';
 import type {

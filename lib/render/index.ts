@@ -11,6 +11,9 @@ export {
   RENDER_VIEWPORTS,
   requestKindDecision,
   resourceKindOf,
+  resourceKindOfWebRequest,
+  visitorKindDecision,
+  RENDER_RESOURCE_CAP,
   type RenderViewport,
 } from './renderPolicy';
 export { renderSnapshot } from './renderSnapshot';
@@ -21,6 +24,18 @@ export { compareRender, findMisses, ruleCandidates, causeOfMiss, itemsOf, NEARLY
 export { renderCompared, MIN_EXPERIMENT_MS, MAX_EXPERIMENTS, type RenderPass, type RenderRole, type RenderComparedOptions } from './renderCompared';
 export { googlebotRules, visitorRules, liftRule, robotsApplies, type RenderRules } from './renderRules';
 export { visitorUserAgent, engineFromUserAgent, type RenderEngine } from './visitorUserAgent';
-export { renderShimSource, renderDeleteDatabasesSource, renderPageLogShimSource, readRenderPageLogSource, pageLogFrom, type RenderPageLog } from './pageShims';
-export { renderWithCdp, type CdpSession } from './renderWithCdp';
+export {
+  RENDER_VIEW_EVENT,
+  renderShimSource,
+  renderConsoleShimSource,
+  renderIdentityShimSource,
+  renderDeleteDatabasesSource,
+  renderPageLogShimSource,
+  renderReaderShimSource,
+  readRenderPageLogSource,
+  pageLogFrom,
+  type RenderPageLog,
+} from './pageShims';
+export { renderWithCdp, RENDER_END_MS, type CdpSession } from './renderWithCdp';
 export { startRender, noPageEvents, isRenderDocument, robotsVerdicts, servedNoindex, RENDER_STORAGE_FAMILY, RENDER_DOCUMENT_CAP, MAX_CONSOLE, type RenderRun, type RenderDocument, type RenderOptions, type RenderOutput, type RenderEvidence, type RobotsVerdict } from './renderRun';
+export { cspAllowingScript, injectScriptAtStart } from './injectScript';

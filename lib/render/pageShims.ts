@@ -260,16 +260,27 @@ export function pageLogFrom(value: unknown): RenderPageLog {
   };
 }
 
+/** The event a render's page is pushed with (detail: JSON of { html, capped, url }), for its tab's content script. */
+export const RENDER_VIEW_EVENT = 'crawlscope-render-view';
+
 /**
  * Where the render reads the page through the extension's scripting API (Firefox): the page's
  * serializer (serializeComposed) installed under `key` before the page's own scripts, so that the
- * page can be read at once — no content script to load first — in the page's own world.
+ * page can be read at once — no content script to load first — in the page's own world. It also
+ * pushes the page as it is at DOMContentLoaded and at load (RENDER_VIEW_EVENT, which the tab's
+ * content script passes on): Firefox cannot stop a script that never returns, and a page whose
+ * script starts such a loop right after loading can be read no later than that.
  */
-export function renderReaderShimSource(key: string): string {
+export function renderReaderShimSource(key: string, cap: number): string {
   const K = JSON.stringify(key);
+  const E = JSON.stringify(RENDER_VIEW_EVENT);
   return `(() => {
   const __name = (f) => f;
   const serialize = ${serializeComposed.toString()};
-  try { Object.defineProperty(window, ${K}, { value: (cap) => ({ ...serialize(document, cap), url: String(location.href) }), enumerable: false, configurable: false, writable: false }); } catch (e) {}
+  const read = (c) => ({ ...serialize(document, c), url: String(location.href) });
+  try { Object.defineProperty(window, ${K}, { value: read, enumerable: false, configurable: false, writable: false }); } catch (e) {}
+  const push = () => { try { document.dispatchEvent(new CustomEvent(${E}, { detail: JSON.stringify(read(${cap})) })); } catch (e) {} };
+  window.addEventListener('DOMContentLoaded', push, { once: true });
+  window.addEventListener('load', push, { once: true });
 })();`;
 }

@@ -1,17 +1,13 @@
-import type { Header } from '../core/types';
-import { headerValue, headerValues, mediaType } from '../core/headers';
-import { readCapped } from '../core/readCapped';
+import { headerValue, headerValues, mediaType, readCapped, decodeText, type Header } from '../core';
 import { countHeaderBytes, followRedirects, noHash, PAGE_REDIRECTS, robotsTxtUrl, type HopFetcher, type HopReply, type RobotsReader, type RobotsReport } from '../crawl';
 import { findCutoff, DEFAULT_LIMIT, sniffCharset } from '../bytes';
 import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from '../robots';
-import { ruleText } from '../indexability/robotsInputFrom';
-import { parseRobotsDirectives } from '../indexability/parseRobotsDirectives';
+import { ruleText, parseRobotsDirectives } from '../indexability';
 import { googlebotRules, robotsApplies, type RenderRules } from './renderRules';
 import { findScripts, type ScriptInSource } from './findScripts';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
 import type { RenderAgent, RenderConsoleEntry, RenderPageEvents, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
-import { decodeText } from '../core/decodeText';
 
 // What every browser's render shares, whatever drives the page (the DevTools protocol in Chrome and
 // on the command line, blocking webRequest in Firefox): the document fetched as Googlebot and cut,

@@ -1,4 +1,4 @@
-import { extractPage } from '../compare/extractPage';
+import { extractPage } from '../compare';
 import { RENDER_BLOCKS_CAP, RENDER_HTML_CAP } from './renderPolicy';
 import type { RenderSnapshot } from './types';
 

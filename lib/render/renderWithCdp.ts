@@ -1,8 +1,5 @@
-import type { Header } from '../core/types';
+import { readCapped, bytesToBase64, within, type Header } from '../core';
 import { noHash, countHeaderBytes, type HopReply } from '../crawl';
-import { readCapped } from '../core/readCapped';
-import { bytesToBase64 } from '../core/base64';
-import { within } from '../core/within';
 import { RESOURCE_LIMIT } from '../bytes';
 import { pageLogFrom, readRenderPageLogSource, renderDeleteDatabasesSource, renderPageLogShimSource, renderShimSource } from './pageShims';
 import { RENDER_READ_CAP, RENDER_RESOURCE_CAP, RENDER_SCREENSHOT_MAX_HEIGHT, requestKindDecision, resourceKindOf, visitorKindDecision } from './renderPolicy';

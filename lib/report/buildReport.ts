@@ -1,16 +1,15 @@
-import type { ProbeResult, ValidatorLint } from '../caching/types';
-import type { Header, RedirectHop } from '../core/types';
-import type { IndexabilityResult } from '../indexability/evaluateIndexability';
-import type { MetaRefresh } from '../indexability/findMetaRefresh';
-import type { BytesInput } from '../indexability/types';
-import { tokenVerdicts } from '../indexability/robotsInputFrom';
+import type { ProbeResult, ValidatorLint } from '../caching';
+import type { Header, RedirectHop } from '../core';
+import { tokenVerdicts, type IndexabilityResult, type MetaRefresh, type BytesInput } from '../indexability';
 import { reportOtherCrawlers } from './reportOtherCrawlers';
-import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import type { ParsedRobotsTxt, RobotsReport } from '../robots';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
 import { reportRender } from './reportRender';
-import type { RenderResult } from '../render/types';
+import type { RenderResult } from '../render';
+import type { SdReport } from '../structured';
+import { reportStructured } from './reportStructured';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
@@ -33,6 +32,8 @@ export interface ReportInput {
   render?: RenderResult | null;
   /** Add `robots.others`: every other crawler's verdict from the same file (the popup always does). */
   otherCrawlers?: boolean;
+  /** The structured data judged (lib/structured/validate), or null / absent when not checked. */
+  structuredData?: SdReport | null;
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -120,6 +121,7 @@ export function buildReport(input: ReportInput, t: Translate): Report {
       : null,
     compare: reportCompare(input.compare, t),
     render: reportRender(input.render ?? null, t),
+    structuredData: reportStructured(input.structuredData ?? null, t),
     siteCheck: input.siteCheck ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import { paramText } from '../i18n';
-import type { Agent, ComparisonSummary, FetchErrorCode, Finding, SideBrief } from '../compare';
+import type { Agent, FetchErrorCode } from '../crawl';
+import type { ComparisonSummary, Finding, SideBrief } from '../compare';
 import type { ReportCompare, ReportCompareAgent, Translate } from './types';
 
 const ERROR_KEY: Record<FetchErrorCode, string> = {

@@ -1,6 +1,6 @@
-import { ruleText } from '../indexability/robotsInputFrom';
+import { ruleText } from '../indexability';
 import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
-import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
+import type { ParsedRobotsTxt, RobotsReport } from '../robots';
 import type { ReportOtherCrawler } from './types';
 
 /** Every catalog crawler's verdict for the URL, from the one robots.txt report. */

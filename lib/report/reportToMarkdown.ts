@@ -1,9 +1,11 @@
-import type { Source } from '../indexability/types';
-import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
+import { severityLabel } from './severityLabel';
+import type { Source } from '../indexability';
+import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, ReportStructuredData, Translate } from './types';
+import { structuredSummary } from './reportStructured';
 import { agentKey } from './reportCompare';
-import { GOOGLE_CRAWLERS } from '../robots/googleCrawlers';
+import { GOOGLE_CRAWLERS } from '../robots';
 import { verdictText } from './verdictText';
-import { purposeKey } from '../crawlers/purposeKey';
+import { purposeKey } from '../crawlers';
 
 /** A group's user-agent as Google spells the token (the verdict keeps it lower-cased). */
 const tokenName = (ua: string) => GOOGLE_CRAWLERS.find((c) => c.token.toLowerCase() === ua.toLowerCase())?.token ?? ua;
@@ -45,8 +47,6 @@ const reasonLines = (rs: ReportReason[], t: Translate): string[] =>
     ...r.sources.map((s) => `  - ${mdCode(sourceText(s, t))}`),
   ]);
 
-const compareSeverity = (s: string, t: Translate) => t(`compare.severity${s[0]!.toUpperCase()}${s.slice(1)}`);
-
 /** The "Mobile vs desktop" section: both answers, then each difference with both values, then the findings. */
 function compareLines(c: ReportCompare, t: Translate): string[] {
   const out = [`- ${t('report.md.comparedAt', [{ date: Date.parse(c.comparedAt) }, c.url])}`];
@@ -56,10 +56,10 @@ function compareLines(c: ReportCompare, t: Translate): string[] {
   }
   if (c.identical) out.push(`- ${t('report.md.compareIdentical')}`);
   for (const d of c.differences) {
-    out.push(`- **${compareSeverity(d.severity, t)}** ${t(`compare.field.${d.field}`)} — ${d.message}`);
+    out.push(`- **${severityLabel(d.severity, t)}** ${t(`compare.field.${d.field}`)} — ${d.message}`);
     out.push(`  - ${t(agentKey('mobile'))}: ${d.mobile ? mdCode(d.mobile) : '—'}`, `  - ${t(agentKey('desktop'))}: ${d.desktop ? mdCode(d.desktop) : '—'}`);
   }
-  for (const f of c.findings) out.push(`- **${compareSeverity(f.severity, t)}** — ${f.message}`);
+  for (const f of c.findings) out.push(`- **${severityLabel(f.severity, t)}** — ${f.message}`);
   return out;
 }
 
@@ -70,12 +70,25 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   out.push(`- ${t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}`);
   if (r.visitor?.rendered) out.push(`- ${t('report.md.renderVisitor', [r.visitor.userAgent, t(`render.stopped.${r.visitor.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
   else if (r.visitor?.error) out.push(`- ${t('render.noVisitor', [r.visitor.error])}`);
-  if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
+  if (r.rendered && !r.differences.length) out.push(`- ${t(r.visitor?.rendered ? 'report.md.renderSame' : 'report.md.renderSameAsServed')}`);
   for (const d of r.differences) {
-    out.push(`- **${compareSeverity(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
+    out.push(`- **${severityLabel(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
     if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);
   }
   for (const x of r.experiments) out.push(`- ${t('render.experiment', [x.message, x.explained, t(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
+  return out;
+}
+
+/** The "Structured data" section: the summary line, each item with its place, status and verdict, its findings with path and line, then the problems. */
+export function structuredLines(sd: ReportStructuredData, t: Translate): string[] {
+  const out = [`- ${structuredSummary(sd.items, t)}`];
+  for (const it of sd.items) {
+    const place = it.byte === null ? t('structured.md.placeRendered', [it.line]) : t('structured.md.place', [it.line, it.responseByte ?? it.byte]);
+    out.push(`- **${it.types.join(', ') || '?'}** — ${t(`structured.format.${it.format}`)}, ${place}, ${t(`structured.status.${it.status}`)}: ${t(`structured.verdict.${it.verdict}`)}`);
+    for (const f of it.findings) out.push(`  - ${t(`structured.severity.${f.severity}`)}${f.path ? ` ${mdCode(f.path)}` : ''} (${t('report.md.line', [f.line])}): ${f.message}`);
+  }
+  for (const p of sd.problems) out.push(`- **${t(`structured.severity.${p.severity}`)}** ${p.line !== null ? `(${t('report.md.line', [p.line])}) ` : ''}${p.message}`);
+  out.push(`- ${t('structured.md.vocabulary', [sd.vocabulary])}`);
   return out;
 }
 
@@ -130,6 +143,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
   }
   if (r.compare) out.push('', `## ${t('report.md.compare')}`, '', ...compareLines(r.compare, t));
   if (r.render) out.push('', `## ${t('report.md.render')}`, '', ...renderLines(r.render, t));
+  if (r.structuredData) out.push('', `## ${t('structured.heading')}`, '', ...structuredLines(r.structuredData, t));
   if (r.headers) {
     out.push('', `## ${t('report.md.headers')}`, '', '```http');
     for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));

@@ -1,8 +1,9 @@
 import type { MessageParam } from '../i18n';
-import type { Header } from '../core/types';
-import type { Agent, Field, FetchErrorCode, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
-import type { Reason, Severity, Source, Verdict } from '../indexability/types';
-import type { CauseEvidence, RenderAgent, RenderLift, RenderResult, RenderSnapshot } from '../render/types';
+import type { Header } from '../core';
+import type { Agent, FetchErrorCode } from '../crawl';
+import type { Field, FindingCode, Severity as CompareSeverity, WhyCode } from '../compare';
+import type { Reason, Severity, Source, Verdict } from '../indexability';
+import type { CauseEvidence, RenderAgent, RenderLift, RenderResult, RenderSnapshot } from '../render';
 
 export const REPORT_SCHEMA_ID = 'https://crawlscope.dev/schema/report-v1.json';
 export const REPORT_VERSION = 1;
@@ -96,6 +97,12 @@ export interface Report {
    * run. Added in a later release of version 1: reports saved earlier lack the field.
    */
   render?: ReportRender | null;
+  /**
+   * The page's structured data (JSON-LD, microdata, RDFa) judged against Google's rich result
+   * requirements and schema.org, or null when it was not checked. Added in a later release of
+   * version 1: reports saved earlier lack the field.
+   */
+  structuredData?: ReportStructuredData | null;
   /**
    * How the site check requested this URL (null in the popup's reports). Added in a later
    * release of version 1: reports saved earlier lack the field.
@@ -235,6 +242,51 @@ export interface ReportRender {
   experiments: { lift: RenderLift; stoppedBecause: RenderResult['stoppedBecause']; durationMs: number; explained: number; message: string }[];
   page: RenderResult['page'];
   error: string | null;
+}
+
+/** One finding of the structured data check: the path (`offers.price`), the line, the Google (or schema.org) page the rule comes from. */
+export interface ReportStructuredFinding {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  path: string;
+  params: string[];
+  message: string;
+  line: number;
+  source: string;
+  feature: string | null;
+}
+
+/** The page's structured data: every item with its place, status, verdict and findings; problems of the markup itself. */
+export interface ReportStructuredData {
+  /** The schema.org vocabulary the check used (shipped with Crawlscope, never fetched). */
+  vocabulary: string;
+  counts: { items: number; errors: number; warnings: number; lost: number; rendered: number };
+  items: {
+    format: 'jsonld' | 'microdata' | 'rdfa';
+    /** served: in the HTML Googlebot keeps; cut: the cut falls inside it; lost: past the cut; rendered: only in Googlebot's render (added by JavaScript). */
+    status: 'served' | 'cut' | 'lost' | 'rendered';
+    types: string[];
+    line: number;
+    column: number;
+    /** Body byte offset (null for an item of the render). */
+    byte: number | null;
+    responseByte: number | null;
+    features: string[];
+    verdict: 'eligible' | 'warnings' | 'errors' | 'retired' | 'none';
+    findings: ReportStructuredFinding[];
+    /** The item as plain JSON (nesting and repeats cut). */
+    data: unknown;
+  }[];
+  problems: {
+    code: string;
+    format: 'jsonld' | 'microdata' | 'rdfa';
+    severity: 'error' | 'warning' | 'info';
+    params: string[];
+    message: string;
+    line: number | null;
+    column: number | null;
+    byte: number | null;
+  }[];
 }
 
 /** Turns a code (+ params) into words; the UI passes i18n here so lib/ holds no English. */

@@ -1,4 +1,4 @@
-import type { Verdict } from '../indexability/types';
+import type { Verdict } from '../indexability';
 import type { Translate } from './types';
 import { verdictKey } from './verdictKey';
 

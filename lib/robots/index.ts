@@ -11,5 +11,6 @@ export { getPathParamsQuery } from './getPathParamsQuery';
 export { extractUserAgent, isValidUserAgentToObey } from './extractUserAgent';
 export { GOOGLE_CRAWLERS, type GoogleCrawler } from './googleCrawlers';
 export { evaluateForGoogle, evaluateReportForGoogle } from './evaluateForGoogle';
+export { googlebotVerdict } from './googlebotVerdict';
 export { evaluateAgents, evaluateReportForAgents, type AgentRules } from './evaluateAgents';
 export { diffLines, DIFF_MAX_CELLS, type LineChange } from './diffLines';

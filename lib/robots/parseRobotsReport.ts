@@ -1,6 +1,6 @@
 import type { ParsedRobotsTxt, RobotsReport } from './types';
 import { parseRobotsTxt } from './parseRobotsTxt';
-import { base64ToBytes } from '../core/base64';
+import { base64ToBytes } from '../core';
 
 
 /**

@@ -2,10 +2,10 @@
  * Shapes of lib/robots. Every result carries a stable `code` (+ `params`) that the UI turns
  * into text through locales/en.yml (`robots.code.<code>`), and the line that decided it.
  */
-import type { RobotsMessage } from '../crawl/types';
+import type { RobotsMessage, RobotsReport } from '../crawl';
 
 // How robots.txt is fetched, and its report, belong to lib/crawl; the shapes are re-exported for the engines above.
-export type { RobotsHop, RobotsMessage, RobotsOutcomeKind, RobotsReport } from '../crawl/types';
+export type { RobotsHop, RobotsMessage, RobotsOutcomeKind, RobotsReport } from '../crawl';
 
 export type RuleKind = 'allow' | 'disallow';
 
@@ -50,6 +50,12 @@ export interface ParsedRobotsTxt {
   byteLength: number;
   /** Counts as Google's test reporter makes them. */
   stats: { validDirectives: number; unknownDirectives: number; lastDirectiveLine: number };
+}
+
+/** robots.txt of one origin as a run keeps it: the report, fetched once, and its body parsed once (null: nothing to parse). */
+export interface RobotsFacts {
+  report: RobotsReport;
+  parsed: ParsedRobotsTxt | null;
 }
 
 /** Which group decided: the crawler's own, a fallback token's, the `*` group, or none. */

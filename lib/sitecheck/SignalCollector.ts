@@ -1,6 +1,6 @@
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import type { RawMode, TagSpan, TokenSink } from '../bytes';
-import type { DocumentLike, ElementLike } from '../indexability/collectSignals';
+import type { DocumentLike, ElementLike } from '../indexability';
 
 type Ns = 'html' | 'svg' | 'math';
 interface Open {

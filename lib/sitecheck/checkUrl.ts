@@ -1,23 +1,15 @@
-import type { Header, RedirectHop } from '../core/types';
+import type { Header, RedirectHop } from '../core';
 import { COUNT_BOUND, KEEP_PAST_LIMIT } from '../bytes';
-import { noHash, type HopFetcher } from '../crawl';
-import { fetchAsAgent, type AgentFetch } from '../compare';
-import { indexabilityVerdict, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
+import { fetchAsAgent, noHash, type AgentFetch, type HopFetcher } from '../crawl';
+import { indexabilityVerdict, ruleText, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
-import { evaluateReportForGoogle } from '../robots';
+import { googlebotVerdict, type RobotsFacts } from '../robots';
 import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
-import { ruleText } from '../indexability/robotsInputFrom';
-import type { ParsedRobotsTxt, RobotsReport } from '../robots/types';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { analyzeBody, type BodyAnalyzer } from './analyzeBody';
 import type { SiteAgent, UrlSource } from './types';
-
-/** robots.txt of one origin, fetched once and parsed once. */
-export interface RobotsFacts {
-  report: RobotsReport;
-  parsed: ParsedRobotsTxt | null;
-}
+import type { SdReport } from '../structured';
 
 export interface CheckContext {
   fetchHop: HopFetcher;
@@ -49,9 +41,6 @@ export interface CheckContext {
 }
 
 export const URL_TIMEOUT_MS = 10_000;
-
-export const googlebotVerdict = (robots: RobotsFacts, url: string) =>
-  evaluateReportForGoogle(robots.report, url, robots.parsed ?? undefined).find((v) => v.token === 'Googlebot')!;
 
 /** A catalog crawler's verdict for the URL, from the same robots.txt. */
 const crawlerVerdict = (robots: RobotsFacts, url: string, token: string) =>
@@ -117,6 +106,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   let headers: Header[] | null = null;
   let bytes: BytesInput | null = null;
   let served: PageSignals | null = null;
+  let structured: SdReport | null = null;
   if (!f || f.blockedAt) {
     const v = crawler ? crawlerVerdict(robots, finalUrl, crawler) : null;
     outcome = v && !v.allowed ? { kind: 'not-fetched', crawler: { token: crawler!, robotsUrl: robots.report.robotsUrl, line: v.line, rule: ruleText(v.rule) } } : { kind: 'not-fetched' };
@@ -140,9 +130,11 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         complete: f.complete,
         finalUrl: f.finalUrl,
         limit: ctx.limit,
+        now: now(),
       });
       bytes = analysis.bytes;
       served = analysis.served;
+      structured = analysis.structured ?? null;
     }
   }
   const at = now();
@@ -161,6 +153,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       bytes,
       caching: headers ? { lint: lintValidators(headers, at), probes: [] } : null,
       compare: null,
+      structuredData: structured,
       otherCrawlers: ctx.otherCrawlers || crawler !== undefined,
       siteCheck: {
         requestedUrl: source.url,

@@ -3,24 +3,15 @@
 // table row, order, CSV and words (display/) that the extension page and the command line share.
 export type * from './types';
 export { SITEMAP_MAX_BYTES, SITEMAP_MAX_LOC_CHARS, SITEMAP_MAX_URLS, SITEMAP_NAMESPACE } from './sitemapLimits';
-export { readSitemap, type SitemapEntry, type SitemapKind, type SitemapRead, type ReadSitemapOptions } from './readSitemap';
+export { readSitemap, type SitemapEntry, type SitemapRead, type ReadSitemapOptions } from './readSitemap';
 export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
 export { analyzeBody, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze } from './analyzeBody';
-export { checkUrl, googlebotVerdict, URL_TIMEOUT_MS, type CheckContext, type RobotsFacts } from './checkUrl';
+export { checkUrl, URL_TIMEOUT_MS, type CheckContext } from './checkUrl';
 export { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
-export {
-  startSiteCheck,
-  MAX_PARALLEL,
-  MAX_SITEMAPS,
-  type SiteCheck,
-  type SiteCheckOptions,
-  type SiteCheckProgress,
-  type SiteCheckState,
-  type SiteCheckSummary,
-  type SitemapStatus,
-} from './startSiteCheck';
+export { startSiteCheck, MAX_PARALLEL, type SiteCheckOptions } from './startSiteCheck';
+export { MAX_SITEMAPS } from './createSitemapDiscovery';
 export { siteRow, type SiteRow } from './siteRow';
 export { normalizeUrl } from './normalizeUrl';
 export { sitemapScope, sitemapFolder, acceptedByRobots, type SitemapScope } from './sitemapScope';
@@ -29,3 +20,4 @@ export { worstFirst } from './worstFirst';
 export { rowsToCsv, csvField, CSV_COLUMNS } from './rowsToCsv';
 export * from './display';
 export { batchedReportSink, memoryReportStore, jsonlPieces, REPORT_BATCH, type ReportSink, type ReportStore } from './reportSink';
+export { analysisThreadCount, answerAnalysis, createAnalysisPool, type AnalysisPool, type FromAnalysisThread, type SpawnAnalysisThread, type ToAnalysisThread } from './analysisPool';

@@ -1,5 +1,5 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import type { DocumentLike, ElementLike } from '../indexability/collectSignals';
+import type { DocumentLike, ElementLike } from '../indexability';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];

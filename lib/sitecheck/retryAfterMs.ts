@@ -1,6 +1,5 @@
-import type { Header } from '../core/types';
-import { headerValue } from '../core/headers';
-import { parseHttpDate } from '../caching/parseHttpDate';
+import { headerValue, type Header } from '../core';
+import { parseHttpDate } from '../caching';
 
 /** The longest Retry-After the site check waits out (longer ones are reported, not waited for). */
 export const RETRY_MAX_WAIT_MS = 30_000;

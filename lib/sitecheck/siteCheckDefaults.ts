@@ -1,4 +1,4 @@
-import { DEFAULT_LIMIT } from '../bytes/limits';
+import { DEFAULT_LIMIT } from '../bytes';
 import { URL_TIMEOUT_MS } from './checkUrl';
 import type { SiteAgent } from './types';
 

@@ -1,16 +1,16 @@
-import type { Verdict } from '../indexability/types';
-import { parseRobotsReport } from '../robots/parseRobotsReport';
-import { googlebotUserAgent } from '../compare/googlebotUserAgent';
 import type { Report, Translate } from '../report';
-import { checkUrl, type RobotsFacts } from './checkUrl';
+import { googlebotUserAgent, type HopFetcher } from '../crawl';
+import { checkUrl } from './checkUrl';
 import type { BodyAnalyzer } from './analyzeBody';
-import { createRobotsReader, followRedirects, noHash, SITEMAP_REDIRECTS, type HopFetcher } from '../crawl';
-import { readSitemap, type SitemapKind } from './readSitemap';
 import { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
-import { normalizeUrl } from './normalizeUrl';
-import { acceptedByRobots, sitemapScope } from './sitemapScope';
-import { SITEMAP_MAX_PROBLEMS } from './sitemapLimits';
-import type { SiteAgent, SitemapProblem, SitemapProblemCode, UrlSource } from './types';
+import { createHostQueue, type HostSlot } from './createHostQueue';
+import { createRunClock } from './createRunClock';
+import { createTally } from './createTally';
+import { createUrlIntake } from './createUrlIntake';
+import { createSitemapDiscovery } from './createSitemapDiscovery';
+import { robotsPerOrigin } from './robotsPerOrigin';
+import type { QueuedUrl, SiteAgent, SiteCheck, SiteCheckProgress, SiteCheckSummary, SiteJob, SitemapStatus } from './types';
+import { hostOf } from '../core';
 
 export interface SiteCheckOptions {
   fetchHop: HopFetcher;
@@ -48,114 +48,22 @@ export interface SiteCheckOptions {
   now?: () => number;
 }
 
-/** `cancelled`: cancel() was called; `timeLimit`: the run's time (maxTimeMs) was up. Both keep the counts so far. */
-export type SiteCheckState = 'running' | 'paused' | 'done' | 'cancelled' | 'timeLimit';
-
-export interface SiteCheckProgress {
-  state: SiteCheckState;
-  /** Sitemaps are still being read: `total` may grow. */
-  discovering: boolean;
-  done: number;
-  total: number;
-  byVerdict: Record<Verdict, number>;
-  /** Reports whose bytes are over the limit. */
-  overLimit: number;
-  /** Time left at the pace so far (paused time not counted), or null before the first result. */
-  etaMs: number | null;
-  elapsedMs: number;
-  sitemaps: number;
-  /** Sitemap problems so far (URLs not accepted from their sitemap included). */
-  problems: number;
-  /** URLs listed again (in the same or another sitemap, or spelled another way): checked once. */
-  duplicates: number;
-  /** URLs a sitemap may not list (another host, outside its folder): not fetched unless `followForeign`. */
-  notAccepted: number;
-  followForeign: boolean;
-  /** Reports of URLs whose server (or robots.txt) gave no answer: refused, reset, or silent past the time limit alike. */
-  unreachable: number;
-  /** The run's time limit. */
-  maxTimeMs: number;
-}
-
-/** One sitemap as it was read. */
-export interface SitemapStatus {
-  url: string;
-  /** Where it was named: given, a robots.txt `Sitemap:` line, or a sitemap index. */
-  from: { kind: 'given' } | { kind: 'robots'; robotsUrl: string; line: number } | { kind: 'index'; index: string };
-  status: number | null;
-  kind: SitemapKind | null;
-  entries: number;
-  bytes: number;
-  gzip: boolean;
-  /** Read to its end with no fatal problem. */
-  complete: boolean;
-  problems: SitemapProblem[];
-  /** Its URLs it may not list (the first 50 are in `problems`, with their lines). */
-  notAccepted: number;
-  /** Its URLs already listed (here or in another sitemap). */
-  duplicates: number;
-}
-
-export interface SiteCheckSummary {
-  progress: SiteCheckProgress;
-  sitemaps: SitemapStatus[];
-  /** Problems not tied to one sitemap (no sitemap found, the URL cap). */
-  problems: SitemapProblem[];
-  /** URLs whose check failed unexpectedly (a bug, never a server's answer), with the error. */
-  errors: { url: string; error: string }[];
-}
-
-/** The controller of a running site check. */
-export interface SiteCheck {
-  pause(): void;
-  resume(): void;
-  cancel(): void;
-  progress(): SiteCheckProgress;
-  /** Resolves when every URL is checked, or soon after cancel(). */
-  done: Promise<SiteCheckSummary>;
-}
-
 /** Requests at once across all hosts. */
 export const MAX_PARALLEL = 32;
-/** Sitemaps read in one run at most (a sitemap index may name 50,000). */
-export const MAX_SITEMAPS = 500;
-/** URLs waiting to be checked; the sitemap reader waits while this many are queued. */
+/** URLs waiting to be checked; the sitemap readers wait while this many are queued. */
 const HIGH_WATER = 1000;
-/** Waiting for a sitemap's response headers. */
-const SITEMAP_HEADERS_MS = 10_000;
-
-const hostOf = (u: string) => {
-  try {
-    return new URL(u).host;
-  } catch {
-    return '';
-  }
-};
-const originOf = (u: string) => {
-  try {
-    return new URL(u).origin;
-  } catch {
-    return '';
-  }
-};
-
-/** Report reasons that mean robots.txt gave no answer at all (as opposed to an HTTP error status). */
-const ROBOTS_NO_ANSWER = new Set(['robotsUnreachableNetwork', 'robotsUnreachableTimeout']);
-
-/** No answer from the server: the request failed or nothing complete came in time — however it failed, it counts the same. */
-const unreachableReport = (r: Report) =>
-  r.siteCheck?.error === 'network' || r.siteCheck?.error === 'timeout' || r.reasons.some((x) => ROBOTS_NO_ANSWER.has(x.code));
 
 /**
  * Checks every URL of a site's sitemaps (or of a list) as Googlebot, one report per URL
- * (checkUrl), politely: at most `concurrency` requests at once per host — one from the first
- * 429 or 5xx on, as Googlebot slows down for the whole host — robots.txt fetched once per origin,
- * sitemaps streamed as they are checked (the reader waits while 1,000 URLs are queued) and read
- * `concurrency` at once per host, the pages' bodies dropped as soon as their report is built.
- * URLs are normalised (normalizeUrl) and checked once; a URL its sitemap may not list (another
- * host, outside its folder, no robots.txt `Sitemap:` line for it) is listed, not fetched. The run
- * stops at `maxTimeMs` (state 'timeLimit') or on cancel(), with the counts so far. The caller
- * keeps the reports it wants.
+ * (checkUrl), politely: sitemaps and URLs go through one host queue (createHostQueue) — at most
+ * `concurrency` requests at once per host, one from the first 429 or 5xx on, as Googlebot slows
+ * down for the whole host, and none while a Retry-After it waits out runs — with robots.txt
+ * fetched once per origin (robotsPerOrigin). Sitemaps are streamed as they are checked
+ * (createSitemapDiscovery: the reader waits while 1,000 URLs are queued); every URL goes in
+ * through one intake (createUrlIntake: normalised, within its sitemap's scope, checked once, the
+ * URL cap); the run's time, pause and cancel are its clock's (createRunClock), its counts the
+ * tally's (createTally). The pages' bodies are dropped as soon as their report is built; the
+ * caller keeps the reports it wants.
  */
 export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const now = opts.now ?? Date.now;
@@ -165,380 +73,112 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   const maxUrls = Math.max(1, Math.floor(opts.maxUrls ?? SITE_CHECK_DEFAULTS.maxUrls));
   const maxTimeMs = Math.max(1, opts.maxTimeMs ?? SITE_CHECK_DEFAULTS.maxTimeMs);
   const followForeign = opts.followForeign === true;
-  const run = new AbortController();
-  const fetchHop: HopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, run.signal]) });
 
-  let state: SiteCheckState = 'running';
+  const clock = createRunClock({ maxTimeMs, now });
+  const { signal } = clock;
+  const fetchHop: HopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, signal]) });
+  const tally = createTally({ followForeign, maxTimeMs });
   let discovering = true;
-  let done = 0;
-  let total = 0;
-  let overLimit = 0;
-  let duplicates = 0;
-  let notAccepted = 0;
-  let unreachable = 0;
-  const byVerdict: Record<Verdict, number> = { indexable: 0, 'at-risk': 0, 'not-indexable': 0 };
-  const started = now();
-  let pausedAt: number | null = null;
-  let pausedMs = 0;
-  const sitemaps: SitemapStatus[] = [];
-  const problems: SitemapProblem[] = [];
-  const errors: SiteCheckSummary['errors'] = [];
-  let problemCount = 0;
-
-  const hosts = new Map<string, { queue: UrlSource[]; active: number; limit: number }>();
-  let queued = 0;
-  let active = 0;
-  const seen = new Set<string>();
-  let capped = false;
-
-  let wakers: (() => void)[] = [];
-  const wake = () => {
-    const w = wakers;
-    wakers = [];
-    for (const f of w) f();
-  };
-  const nextWake = () => new Promise<void>((r) => wakers.push(r));
-
-  const activeMs = () => now() - started - pausedMs - (pausedAt === null ? 0 : now() - pausedAt);
-  const progress = (): SiteCheckProgress => {
-    const elapsed = activeMs();
-    const left = total - done;
-    return {
-      state,
-      discovering,
-      done,
-      total,
-      byVerdict: { ...byVerdict },
-      overLimit,
-      etaMs: done > 0 ? Math.round((elapsed / done) * left) : null,
-      elapsedMs: elapsed,
-      sitemaps: sitemaps.length,
-      problems: problemCount,
-      duplicates,
-      notAccepted,
-      followForeign,
-      unreachable,
-      maxTimeMs,
-    };
-  };
+  const progress = (): SiteCheckProgress => tally.progress(clock.state, discovering, clock.activeMs());
   const emit = () => opts.onProgress?.(progress());
-  const runProblem = (code: SitemapProblemCode, sitemap: string, params: SitemapProblem['params']) => {
-    problemCount++;
-    problems.push({ code, sitemap, line: null, params, fatal: true });
-  };
 
-  // The whole run's time: paused time is not counted (the timer stops with the run).
-  let limitTimer: ReturnType<typeof setTimeout> | undefined;
-  const armLimit = () => {
-    clearTimeout(limitTimer);
-    limitTimer = setTimeout(() => {
-      if (state !== 'running' && state !== 'paused') return;
-      if (activeMs() < maxTimeMs) return armLimit();
-      state = 'timeLimit';
-      run.abort();
-      wake();
-      // setTimeout holds at most 2^31 − 1 ms: a longer limit is re-armed when that much has passed.
-    }, Math.min(2_147_483_647, Math.max(0, maxTimeMs - activeMs())));
-  };
+  const robots = robotsPerOrigin({ fetchHop, userAgent, now });
+  const queue = createHostQueue<SiteJob>({
+    perHost,
+    maxParallel: MAX_PARALLEL,
+    now,
+    start: (job, slot) => (job.kind === 'url' ? check(job.src, slot) : sitemaps.read(job, slot)),
+  });
+  const intake = createUrlIntake({
+    maxUrls,
+    followForeign,
+    signal,
+    sitemapsNamedFor: robots.sitemapsNamedFor,
+    tally,
+    enqueue: (src) => queue.add(hostOf(src.url) ?? '', 'url', { kind: 'url', src }),
+    // The URLs queued are still checked; no more sitemaps are read.
+    onCap: () => queue.drop('sitemap'),
+  });
+  const sitemaps = createSitemapDiscovery({ fetchHop, userAgent, signal, now, queue, intake, tally, robots, highWater: HIGH_WATER, onSitemap: opts.onSitemap, onRead: emit });
+  // Cancelled or out of time: nothing waiting starts, every wait ends; what runs ends with the signal.
+  signal.addEventListener('abort', () => queue.close(), { once: true });
 
-  // robots.txt once per origin for the whole run, parsed once.
-  const robotsReader = createRobotsReader({ fetchHop, userAgent: () => userAgent, now });
-  const robotsCache = new Map<string, Promise<RobotsFacts>>();
-  const robotsFor = (url: string): Promise<RobotsFacts> => {
-    const origin = originOf(url);
-    let p = robotsCache.get(origin);
-    if (!p) {
-      p = robotsReader.get(url).then((report) => ({ report, parsed: parseRobotsReport(report) }));
-      robotsCache.set(origin, p);
-    }
-    return p;
-  };
-  /** The sitemaps a host's robots.txt names (`Sitemap:` lines), normalised. */
-  const namedBy = async (url: string): Promise<string[]> => ((await robotsFor(url)).parsed?.sitemaps ?? []).map((l) => normalizeUrl(l.url) ?? l.url);
-
-  /** Queue a URL (once); waits while the queue is full. False: stop reading, the URL cap is reached. */
-  const addUrl = async (src: UrlSource, status: SitemapStatus | null): Promise<boolean> => {
-    if (capped || run.signal.aborted) return false;
-    const key = normalizeUrl(src.url) ?? noHash(src.url);
-    if (status) {
-      const scope = sitemapScope(key, status.url);
-      const chain = [status.url, ...(status.from.kind === 'index' ? [status.from.index] : [])];
-      if (!scope.inside && !acceptedByRobots(await namedBy(key), chain)) {
-        if (run.signal.aborted) return false;
-        notAccepted++;
-        status.notAccepted++;
-        problemCount++;
-        if (status.notAccepted <= SITEMAP_MAX_PROBLEMS) {
-          const params = scope.reason === 'host' ? [key] : [key, scope.folder, `${originOf(key)}/robots.txt`];
-          status.problems.push({ code: scope.reason === 'host' ? 'foreignHost' : 'outsideFolder', sitemap: status.url, line: src.line, params, fatal: false });
-        }
-        if (!followForeign) return true;
-      }
-    }
-    if (seen.has(key)) {
-      duplicates++;
-      if (status) status.duplicates++;
-      return true;
-    }
-    if (seen.size >= maxUrls) {
-      capped = true;
-      runProblem('urlCap', src.sitemap ?? '', [maxUrls]);
-      return false;
-    }
-    seen.add(key);
-    const host = hostOf(key);
-    let h = hosts.get(host);
-    if (!h) hosts.set(host, (h = { queue: [], active: 0, limit: perHost }));
-    h.queue.push({ ...src, url: key });
-    queued++;
-    total++;
-    wake();
-    while (queued >= HIGH_WATER && !run.signal.aborted) await nextWake();
-    return true;
-  };
-
-  // ── sitemaps: read `perHost` at once per host, each once ──
-  const named = new Set<string>();
-  const sitemapQueue: { url: string; from: SitemapStatus['from'] }[] = [];
-  const sitemapsPerHost = new Map<string, number>();
-  let sitemapsActive = 0;
-  let discovered: () => void = () => undefined;
-  const discoveryDone = new Promise<void>((r) => (discovered = r));
-  /** Queue a sitemap unless it is already named; false when it was. */
-  const addSitemap = (raw: string, from: SitemapStatus['from']): boolean => {
-    const url = normalizeUrl(raw) ?? raw;
-    if (named.has(url)) return false;
-    named.add(url);
-    sitemapQueue.push({ url, from });
-    return true;
-  };
-  const pumpSitemaps = () => {
-    for (let i = 0; i < sitemapQueue.length; ) {
-      if (capped || run.signal.aborted) {
-        sitemapQueue.length = 0;
-        break;
-      }
-      const s = sitemapQueue[i]!;
-      const host = hostOf(s.url);
-      const busy = sitemapsPerHost.get(host) ?? 0;
-      if (busy >= perHost) {
-        i++;
-        continue;
-      }
-      if (sitemaps.length >= MAX_SITEMAPS) {
-        runProblem('tooManySitemaps', s.url, [MAX_SITEMAPS]);
-        sitemapQueue.length = 0;
-        break;
-      }
-      sitemapQueue.splice(i, 1);
-      sitemapsPerHost.set(host, busy + 1);
-      sitemapsActive++;
-      readOne(s.url, s.from)
-        .catch((err: unknown) => {
-          errors.push({ url: s.url, error: err instanceof Error ? err.message : String(err) });
-        })
-        .finally(() => {
-          sitemapsPerHost.set(host, (sitemapsPerHost.get(host) ?? 1) - 1);
-          sitemapsActive--;
-          pumpSitemaps();
-          emit();
-        });
-    }
-    if (sitemapsActive === 0 && sitemapQueue.length === 0) discovered();
-  };
-
-  const readOne = async (url: string, from: SitemapStatus['from']) => {
-    const status: SitemapStatus = { url, from, status: null, kind: null, entries: 0, bytes: 0, gzip: false, complete: false, problems: [], notAccepted: 0, duplicates: 0 };
-    sitemaps.push(status);
-    const problem = (code: SitemapProblemCode, params: SitemapProblem['params'], line: number | null = null, fatal = true) => {
-      problemCount++;
-      status.problems.push({ code, sitemap: url, line, params, fatal });
-    };
-    // The sitemap's time counts from its request: the headers are part of it.
-    const startedAt = now();
-    const headers = new AbortController();
-    const timer = setTimeout(() => headers.abort(), SITEMAP_HEADERS_MS);
-    let followed;
-    try {
-      followed = await followRedirects(url, fetchHop, { policy: SITEMAP_REDIRECTS, request: { userAgent, signal: headers.signal } });
-    } catch (err) {
-      if (!run.signal.aborted) {
-        if (headers.signal.aborted) problem('timeout', [SITEMAP_HEADERS_MS / 1000]);
-        else problem('network', [err instanceof Error ? err.message : String(err)]);
-      }
-      opts.onSitemap?.(status);
-      return;
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!followed.reply) {
-      problem('redirects', [followed.hops.length]);
-      opts.onSitemap?.(status);
-      return;
-    }
-    status.status = followed.reply.status;
-    if (followed.reply.status < 200 || followed.reply.status > 299) {
-      await followed.reply.body?.cancel().catch(() => undefined);
-      problem('http', [followed.reply.status]);
-      opts.onSitemap?.(status);
-      return;
-    }
-    let nested = false;
-    let children = 0;
-    const read = await readSitemap(
-      followed.reply.body,
-      url,
-      async (entries, kind) => {
-        if (kind === 'sitemapindex') {
-          if (from.kind === 'index') {
-            if (!nested) problem('nestedIndex', [from.index]);
-            nested = true;
-            return false;
-          }
-          for (const e of entries) {
-            const child = normalizeUrl(e.loc) ?? e.loc;
-            if (child === url) problem('indexSelf', [], e.line, false);
-            else if (addSitemap(child, { kind: 'index', index: url })) children++;
-          }
-          pumpSitemaps();
-          return true;
-        }
-        for (const e of entries) if (!(await addUrl({ url: e.loc, sitemap: url, line: e.line }, status))) return false;
-        return true;
-      },
-      { signal: run.signal, startedAt, now },
-    );
-    status.kind = read.kind;
-    status.entries = read.entries;
-    status.bytes = read.bytes;
-    status.gzip = read.gzip;
-    status.complete = read.complete;
-    if (!run.signal.aborted) {
-      status.problems.unshift(...read.problems);
-      problemCount += read.problemCount;
-      // An index with entries and not one new sitemap: say why nothing is read from it.
-      if (read.kind === 'sitemapindex' && !nested && read.entries > 0 && children === 0) problem('indexNothingNew', [read.entries], null, false);
-    }
-    // By line, as the file reads (problems without a line last).
-    status.problems.sort((a, b) => (a.line ?? Infinity) - (b.line ?? Infinity));
-    opts.onSitemap?.(status);
-  };
-
-  const discover = async () => {
-    try {
-      for (const u of opts.urls ?? []) if (!(await addUrl({ url: u, sitemap: null, line: null }, null))) break;
-      for (const url of opts.sitemaps ?? []) addSitemap(url, { kind: 'given' });
-      if (!opts.urls?.length && !opts.sitemaps?.length && opts.site) {
-        const robots = await robotsFor(opts.site);
-        const lines = robots.parsed?.sitemaps ?? [];
-        if (robots.report.outcome.kind === 'disallow-all') runProblem('robotsUnreachable', robots.report.robotsUrl, [robots.report.robotsUrl]);
-        else if (!lines.length) runProblem('noSitemap', robots.report.robotsUrl, [robots.report.robotsUrl]);
-        for (const l of lines) addSitemap(l.url, { kind: 'robots', robotsUrl: robots.report.robotsUrl, line: l.line });
-      }
-      pumpSitemaps();
-      // Also after a cancel or the time limit: the reads end at once (the run's signal), with what they read.
-      await discoveryDone;
-    } catch (err) {
-      errors.push({ url: opts.site ?? '', error: err instanceof Error ? err.message : String(err) });
-    } finally {
-      discovering = false;
-      wake();
-      emit();
-    }
-  };
-  const launch = (host: { queue: UrlSource[]; active: number; limit: number }, src: UrlSource) => {
-    active++;
-    host.active++;
-    queued--;
-    checkUrl(src, {
+  const check = (src: QueuedUrl, slot: HostSlot) => {
+    void checkUrl(src, {
       fetchHop,
       agent,
       userAgent,
       limit: opts.limit ?? SITE_CHECK_DEFAULTS.limit,
-      robotsFor,
+      robotsFor: robots.robotsFor,
       translate: opts.translate,
       generator: opts.generator,
-      signal: run.signal,
+      signal,
       timeoutMs: opts.timeoutMs ?? SITE_CHECK_DEFAULTS.timeoutMs,
+      // A Retry-After waited out holds the whole host, not only this URL.
+      sleep: (ms) => queue.holdFor(slot.host, ms),
       now,
       crawler: opts.crawler?.token,
       otherCrawlers: opts.otherCrawlers,
       analyze: opts.analyze,
     })
       .then((report) => {
-        if (run.signal.aborted) return;
-        done++;
-        byVerdict[report.verdict]++;
-        if (report.bytes?.truncated) overLimit++;
-        if (unreachableReport(report)) unreachable++;
+        if (signal.aborted) return;
+        tally.checked(report);
         const code = report.status?.code ?? 0;
         // Googlebot slows down for the whole host when it answers 429 or 5xx: so does the check.
-        if (code === 429 || (code >= 500 && code < 600)) host.limit = 1;
+        if (code === 429 || (code >= 500 && code < 600)) queue.slowDown(slot.host);
         opts.onReport?.(report);
       })
       .catch((err: unknown) => {
-        if (run.signal.aborted) return;
-        done++;
-        errors.push({ url: src.url, error: err instanceof Error ? err.message : String(err) });
+        if (!signal.aborted) tally.failed(src.url, err);
       })
       .finally(() => {
-        active--;
-        host.active--;
-        wake();
-        if (!run.signal.aborted) emit();
+        slot.release();
+        if (!signal.aborted) emit();
       });
   };
 
-  const schedule = async (): Promise<SiteCheckSummary> => {
-    armLimit();
-    const discovery = discover();
-    for (;;) {
-      if (run.signal.aborted) break;
-      if (state === 'running') {
-        for (const h of hosts.values()) {
-          while (active < MAX_PARALLEL && h.active < h.limit && h.queue.length) launch(h, h.queue.shift()!);
-        }
+  /** The URLs given, then the sitemaps; resolves when every sitemap is read. */
+  const discover = async () => {
+    try {
+      for (const url of opts.urls ?? []) {
+        if (!(await intake.add({ url, sitemap: null, line: null, depth: 0 }, null))) break;
+        await queue.room(HIGH_WATER);
       }
-      if (!discovering && queued === 0 && active === 0) break;
-      await nextWake();
+      const site = !opts.urls?.length && !opts.sitemaps?.length ? opts.site : undefined;
+      await sitemaps.run({ sitemaps: opts.sitemaps, site });
+    } catch (err) {
+      tally.error(opts.site ?? '', err);
+    } finally {
+      discovering = false;
+      emit();
     }
-    while (active > 0) await nextWake();
-    await discovery;
-    clearTimeout(limitTimer);
-    if (state === 'running' || state === 'paused') state = 'done';
-    const summary = { progress: progress(), sitemaps, problems, errors };
+  };
+
+  const run = async (): Promise<SiteCheckSummary> => {
+    await discover();
+    await queue.idle();
+    clock.finish();
+    const summary = { progress: progress(), sitemaps: tally.sitemaps, problems: tally.problems, errors: tally.errors };
     opts.onProgress?.(summary.progress);
     return summary;
   };
 
-  const controller: SiteCheck = {
+  return {
     pause() {
-      if (state !== 'running') return;
-      state = 'paused';
-      pausedAt = now();
-      clearTimeout(limitTimer);
+      if (!clock.pause()) return;
+      queue.pause();
       emit();
     },
     resume() {
-      if (state !== 'paused') return;
-      state = 'running';
-      if (pausedAt !== null) pausedMs += now() - pausedAt;
-      pausedAt = null;
-      armLimit();
-      wake();
+      if (!clock.resume()) return;
+      queue.resume();
       emit();
     },
     cancel() {
-      if (state !== 'running' && state !== 'paused') return;
-      clearTimeout(limitTimer);
-      if (pausedAt !== null) pausedMs += now() - pausedAt;
-      pausedAt = null;
-      state = 'cancelled';
-      run.abort();
-      wake();
+      clock.cancel();
     },
     progress,
-    done: Promise.resolve().then(schedule),
+    done: Promise.resolve().then(run),
   };
-  return controller;
 }

@@ -1,4 +1,4 @@
-import { CRAWLER_IP_LISTS } from '../crawlers/crawlerIpLists';
+import { CRAWLER_IP_LISTS } from '../crawlers';
 import type { DownloadedCopy } from './rangeCopies';
 import { rangesNeedRefresh } from './rangeSources';
 import type { CrawlerLists } from './verifyCrawlerIp';

@@ -1,3 +1,4 @@
+import { deadline } from '../core';
 import type { DnsAnswer, DnsResolver, DnsType } from './dns';
 
 /** The resolvers the user can pick (JSON DNS-over-HTTPS endpoints). */
@@ -51,19 +52,18 @@ export function createDohResolver({ fetch, endpoint, timeoutMs = 10_000 }: DohOp
     const url = new URL(endpoint);
     url.searchParams.set('name', name);
     url.searchParams.set('type', type);
-    const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(), timeoutMs);
+    const time = deadline(timeoutMs);
     try {
-      const res = await fetch(url.toString(), { headers: { accept: 'application/dns-json' }, signal: ctl.signal });
+      const res = await fetch(url.toString(), { headers: { accept: 'application/dns-json' }, signal: time.signal });
       if (!res.ok) return { kind: 'error', message: `resolver answered HTTP ${res.status}` };
       const body = await res.text();
       if (body.length > MAX_BODY_CHARS) return { kind: 'error', message: 'resolver answer too large' };
       return parseDohJson(body, type);
     } catch (err) {
-      if (ctl.signal.aborted) return { kind: 'error', message: `resolver did not answer within ${timeoutMs / 1000} s` };
+      if (time.expired) return { kind: 'error', message: `resolver did not answer within ${timeoutMs / 1000} s` };
       return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
     } finally {
-      clearTimeout(timer);
+      time.clear();
     }
   };
 }

@@ -1,5 +1,5 @@
 import { claimedCrawler, type ClaimedCrawler } from './claimedCrawler';
-import { claimedOtherCrawler } from '../crawlers/claimedOtherCrawler';
+import { claimedOtherCrawler } from '../crawlers';
 import { detectCsvHeader, parseAccessLine, parseCsvLine, type CsvLayout, type LineProblem, type LogRecord } from './parseLogLine';
 import { parseLogTime } from './parseLogTime';
 

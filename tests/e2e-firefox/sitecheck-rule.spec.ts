@@ -6,7 +6,7 @@
 import { test, expect } from './fixtures';
 import { click, expectAttr, expectText, fill, tid } from './dom';
 import { startDemoSite } from '../fixtures/demo-site/server.mjs';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl/googlebotUserAgent';
 
 interface Noted {
   path: string;

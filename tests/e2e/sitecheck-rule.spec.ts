@@ -6,7 +6,7 @@
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { startDemoSite } from '../fixtures/demo-site/server.mjs';
-import { googlebotUserAgent } from '../../lib/compare/googlebotUserAgent';
+import { googlebotUserAgent } from '../../lib/crawl/googlebotUserAgent';
 
 interface Noted {
   path: string;

@@ -2,20 +2,18 @@
 // verdict's input, what is still pending, the sizes the response and byte sections show, the
 // summary lines (as message keys and parameters), the badge. No browser, no store, no messages:
 // unit-tested in tests/unit/popup/derive.test.ts.
-import type { MainFrameRecord } from '../../../lib/core/types';
-import { headerValue, mediaType } from '../../../lib/core/headers';
-import { navigationMeasuresBody, PDF_LIMIT } from '../../../lib/bytes';
+import { structuredSummaryMessages, type StructuredMessage } from '../../../lib/report';
+import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
+import { navigationMeasuresBody, PDF_LIMIT, type BytesPageReport } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
-import type { BytesPageReport } from '../../../lib/bytes/pageReport';
-import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions } from '../../../lib/indexability';
-import type { Verdict } from '../../../lib/indexability/types';
+import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions, type Verdict } from '../../../lib/indexability';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
-import type { Severity as CompareSeverity } from '../../../lib/compare/comparison';
+import type { Severity as CompareSeverity } from '../../../lib/compare';
 import type { MessageParam } from '../../../lib/i18n';
 import type { TabSnapshot } from '../../../utils/protocol';
 import { countBlocked, type CountedGroup } from '../../../lib/crawlers';
 import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
-import type { RenderCause, RenderDifference } from '../../../lib/render/types';
+import type { RenderCause, RenderDifference } from '../../../lib/render';
 
 
 /** The response's media type: the Content-Type it was sent with, else what the document says it is. */
@@ -134,7 +132,7 @@ export function bytesFigures(r: TabReport): BytesFigures {
 
 // ── the first screen: one line per question, as a message key and its parameters ─────────────
 
-export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'others' | 'caching' | 'compare' | 'render';
+export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'others' | 'caching' | 'compare' | 'render' | 'structured';
 
 /** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity, another message. */
 export type SummaryParam =
@@ -145,7 +143,9 @@ export type SummaryParam =
   | { severity: CompareSeverity }
   | { key: string }
   /** Messages with their parameters, in words and joined as a list. */
-  | { messages: { key: string; params: MessageParam[] }[] };
+  | { messages: { key: string; params: MessageParam[] }[] }
+  /** A structured data message whose parameters may be messages (lib/report structuredSummaryMessages). */
+  | { message: StructuredMessage };
 
 /** One piece of a summary line's text: a message and its parameters. */
 export interface SummaryPart {
@@ -306,7 +306,11 @@ function renderFact(r: TabReport): SummaryFact {
   };
   // What Googlebot misses, said first: nearly empty, else what is missing and why.
   const empty = x.differences.find((d) => d.code === 'nearlyEmpty');
-  if (empty) return fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]));
+  if (empty) {
+    return empty.cause
+      ? fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]))
+      : fact('render', 'bad', part('renderNearlyEmptyNoCause', [empty.params[0] ?? 0, empty.params[1] ?? 0, when]));
+  }
   const missed = x.differences.filter((d) => MISSED[d.code] && d.severity !== 'info');
   if (missed.length) {
     const what = { messages: missed.map((d) => ({ key: `summary.renderMiss.${d.code}`, params: d.params.slice(0, 1) })) };
@@ -318,7 +322,22 @@ function renderFact(r: TabReport): SummaryFact {
   return fact('render', state, part('renderDiffers', [x.differences.length, { severity: worst }, when]));
 }
 
+/** Structured data: per type its verdict ("Product: 1 error (offers.price missing) · BreadcrumbList: eligible"). */
+function structuredFact(r: TabReport): SummaryFact {
+  const step = r.structured;
+  if (step.status === 'pending') return checking('structured');
+  if (step.status === 'skipped') return fact('structured', 'info', { key: `structured.skipped.${step.error}`, params: [] });
+  if (step.status !== 'done' || !step.value) return fact('structured', 'warn', { key: step.status === 'timeout' ? 'structured.timeout' : 'structured.failed', params: [step.status === 'timeout' ? step.limitMs / 1000 : (step.error ?? '')] });
+  const sd = step.value;
+  const items = sd.items.map((j) => ({ types: j.item.types, status: j.item.status, verdict: j.verdict, findings: j.findings }));
+  const messages = structuredSummaryMessages(items);
+  const errors = sd.items.some((j) => j.verdict === 'errors') || sd.problems.some((p) => p.severity === 'error');
+  const warnings = sd.items.some((j) => j.verdict === 'warnings' || j.verdict === 'retired') || sd.problems.some((p) => p.severity === 'warning');
+  const state = !sd.items.length && !sd.problems.length ? 'info' : errors ? 'bad' : warnings ? 'warn' : 'ok';
+  return fact('structured', state, ...messages.map((m) => ({ key: m.key, params: m.params.map((p): SummaryParam => (typeof p === 'object' && 'key' in p ? { message: p } : p)) })));
+}
+
 /** The lines of the first screen, in the order they are shown. */
 export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
-  return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r)];
+  return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r), structuredFact(r)];
 }

@@ -24,6 +24,7 @@ export function exportReport(r: TabReport, result: IndexabilityResult, now: numb
       caching: record ? { lint: lintValidators(record.headers, now), probes: r.probes.value ?? [] } : null,
       compare: r.compare.value ?? null,
       render: r.render.value ?? null,
+      structuredData: r.structured.value ?? null,
       otherCrawlers: true,
     },
     tDynamic,

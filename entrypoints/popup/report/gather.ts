@@ -2,10 +2,8 @@
 // background or of the tab through an injected messenger (the store passes the browser's; the
 // unit tests a fake one), so the whole gathering runs without a browser.
 import type { BackgroundProtocol, ContentProtocol, OverlayText } from '../../../utils/protocol';
-import type { MainFrameRecord } from '../../../lib/core/types';
-import { headerValue, mediaType } from '../../../lib/core/headers';
-import { assessResources, limitFor } from '../../../lib/bytes';
-import type { BytesPageReport } from '../../../lib/bytes/pageReport';
+import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
+import { assessResources, limitFor, type BytesPageReport } from '../../../lib/bytes';
 import { bytesInputFrom, canonicalNotChecked, indexabilityVerdict } from '../../../lib/indexability';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../../lib/robots';
 import { evaluateReportForCrawlers } from '../../../lib/crawlers';
@@ -13,6 +11,9 @@ import { noHash, robotsTxtUrl } from '../../../lib/crawl';
 import { lintValidators, planProbes } from '../../../lib/caching';
 import { badgeVerdict, headerBytesOf, isHtmlResponse, navigationIsResponse, verdictInput } from './derive';
 import type { BytesFacts, ResourceRobots, ResponseInfo, RobotsFacts, Step, TabReport } from './types';
+import { extractStructuredData, loadStructuredValidator } from '../../../lib/structured';
+import type { SdReport } from '../../../lib/structured';
+import { domTreeOf } from '../../page-analysis/domTree';
 
 /** Each step's time limit. A step that takes longer ends as 'timeout' and the report goes on without it. */
 export const STEP_LIMIT_MS = {
@@ -26,6 +27,7 @@ export const STEP_LIMIT_MS = {
   robotsResources: 20_000,
   compare: 3_000,
   render: 3_000,
+  structured: 20_000,
   cut: 30_000,
   resources: 20_000,
 } as const;
@@ -245,12 +247,35 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     void run(r, 'probes', () => toBackground('probeCaching', { url: r.url, requests, withCookies }));
   };
 
+  /**
+   * The structured data: the HTML as served read by the page (cut as Googlebot cuts it), Googlebot's
+   * last render of this URL (its serialized HTML) read here, and both judged by the validator — a
+   * chunk of its own, loaded only when there is something to judge.
+   */
+  const structuredOf = async (r: TabReport, headerBytes: number, renderDone: Promise<void>): Promise<SdReport> => {
+    // `npm run bench` reads cs-structured-served (the page's read) and cs-structured-judged (the validator's load and work).
+    const t0 = performance.now();
+    const served = await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit });
+    performance.measure('cs-structured-served', { start: t0 });
+    await renderDone;
+    const render = current(r)?.render.value ?? null;
+    const html = render?.rendered?.html;
+    const rendered = html ? extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: render.finalUrl, treeOf: domTreeOf }) : null;
+    if (!served.items.length && !served.problems.length && !rendered?.items.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
+    const t1 = performance.now();
+    const { validateStructuredData } = await loadStructuredValidator();
+    const judged = validateStructuredData({ served, rendered, now: clock.now() });
+    performance.measure('cs-structured-judged', { start: t1 });
+    return judged;
+  };
+
   /** Every step of a new report, each within its time limit. Resolves when all have ended. */
   const gather = async (report: TabReport): Promise<void> => {
+    let renderDone: Promise<void> = Promise.resolve();
     if (robotsTxtUrl(report.url)) {
       void run(report, 'robots', () => robotsFor(report, false));
       void run(report, 'compare', () => toBackground('getCompareSummary', { url: report.url }));
-      void run(report, 'render', () => toBackground('getRenderResult', { url: report.url }));
+      renderDone = run(report, 'render', () => toBackground('getRenderResult', { url: report.url }));
     } else {
       patch(report, { robots: skipped('notHttp'), robotsResources: skipped('notHttp'), compare: skipped('notHttp'), render: skipped('notHttp') });
     }
@@ -269,7 +294,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       // No page script in this tab (a PDF in Firefox's viewer, a tab loaded before Crawlscope): the
       // page's own signals cannot be read; its bytes are read from the response by the background.
       const why = 'noContentScript';
-      patch(r, { live: skipped(why), served: skipped(why), robotsResources: skipped(why), canonical: skipped(why) });
+      patch(r, { live: skipped(why), served: skipped(why), robotsResources: skipped(why), canonical: skipped(why), structured: skipped(why) });
       if (isHttp(r.url)) await measure();
       else patch(r, { bytes: skipped(why) });
       return;
@@ -277,13 +302,14 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     if (robotsTxtUrl(r.url)) void run(r, 'robotsResources', () => resourceRobots(r));
     if (!record || !isHtmlResponse(record, facts)) {
       const why = 'notHtml';
-      patch(r, { live: skipped(why), served: skipped(why), canonical: skipped(why) });
+      patch(r, { live: skipped(why), served: skipped(why), canonical: skipped(why), structured: skipped(why) });
       await measure();
       return;
     }
     await Promise.all([
       run(r, 'live', () => toTab(r.tabId, 'getIndexSignals', { where: 'live' })),
       run(r, 'served', () => toTab(r.tabId, 'getIndexSignals', { where: 'served' })),
+      run(r, 'structured', () => structuredOf(r, headerBytesOf(record) ?? 0, renderDone)),
       measure(),
     ]);
     checkCanonical(r, false);
@@ -312,6 +338,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
         robotsResources: pending(STEP_LIMIT_MS.robotsResources),
         compare: pending(STEP_LIMIT_MS.compare),
         render: pending(STEP_LIMIT_MS.render),
+        structured: pending(STEP_LIMIT_MS.structured),
         cut: skipped('notAsked'),
         resources: skipped('notAsked'),
         overlay: null,

@@ -1,15 +1,15 @@
 // The one report object of a tab. The popup's report store (store.ts) gathers every fact into it;
 // sections, the summary, the badge and both exports are views of it.
-import type { MainFrameRecord } from '../../../lib/core/types';
-import type { RobotsReport, ParsedRobotsTxt, CrawlerVerdict } from '../../../lib/robots/types';
-import type { OtherCrawlerVerdict } from '../../../lib/crawlers/types';
-import type { BytesInput, CanonicalTargetInput, PageSignals } from '../../../lib/indexability/types';
-import type { BytesOverlayState, BytesPageReport } from '../../../lib/bytes/pageReport';
-import type { AssessedResource } from '../../../lib/bytes';
-import type { ProbeResult } from '../../../lib/caching/types';
-import type { ComparisonSummary } from '../../../lib/compare/summarizeComparison';
-import type { RenderResult } from '../../../lib/render/types';
+import type { MainFrameRecord } from '../../../lib/core';
+import type { RobotsReport, ParsedRobotsTxt, CrawlerVerdict } from '../../../lib/robots';
+import type { OtherCrawlerVerdict } from '../../../lib/crawlers';
+import type { BytesInput, CanonicalTargetInput, PageSignals } from '../../../lib/indexability';
+import type { BytesOverlayState, BytesPageReport, AssessedResource } from '../../../lib/bytes';
+import type { ProbeResult } from '../../../lib/caching';
+import type { ComparisonSummary } from '../../../lib/compare';
+import type { RenderResult } from '../../../lib/render';
 import type { TabSnapshot } from '../../../utils/protocol';
+import type { SdReport } from '../../../lib/structured';
 
 /**
  * One fact being gathered. Every step has a time limit: it ends done, failed, timed out (with
@@ -87,6 +87,8 @@ export interface TabReport {
   compare: Step<ComparisonSummary | null>;
   /** The last render of this URL as Googlebot in this browser session, or null. */
   render: Step<RenderResult | null>;
+  /** The page's structured data as served (and as Googlebot's render adds it, when the page was rendered), judged. */
+  structured: Step<SdReport>;
   /** On request ("Find the cut"): the byte analysis shown in the byte-budget section, and CSS/JS sizes. */
   cut: Step<BytesPageReport>;
   resources: Step<AssessedResource[]>;

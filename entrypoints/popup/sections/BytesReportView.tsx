@@ -1,5 +1,4 @@
-import type { AssessedResource, Finding, PlacedItem } from '../../../lib/bytes';
-import type { BytesPageReport } from '../../../lib/bytes/pageReport';
+import type { AssessedResource, Finding, PlacedItem, BytesPageReport } from '../../../lib/bytes';
 import { formatPercent, tDynamic as t } from '#i18n';
 
 const FINDING_KEY: Record<string, string> = {

@@ -1,5 +1,6 @@
-import { i18n, formatList, formatWhen } from '#i18n';
-import { fieldLabel, severityLabel } from '../../../components/CompareText';
+import { i18n, formatList, formatWhen, tDynamic } from '#i18n';
+import { fieldLabel } from '../../../components/CompareText';
+import { severityLabel } from '../../../lib/report';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 
@@ -29,7 +30,7 @@ export function CompareSection({ report, onCompare }: { report: TabReport; onCom
         </p>
       ) : null}
       {summary && worstFields.length ? (
-        <p data-testid="compare-worst">{i18n.t('compare.summaryWorst', [severityLabel(summary.worst!), formatList(worstFields.map(fieldLabel))])}</p>
+        <p data-testid="compare-worst">{i18n.t('compare.summaryWorst', [severityLabel(summary.worst!, tDynamic), formatList(worstFields.map(fieldLabel))])}</p>
       ) : null}
       <button type="button" onClick={onCompare} data-testid="compare-open">
         {i18n.t('compare.open')}

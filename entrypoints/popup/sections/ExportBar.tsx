@@ -3,6 +3,7 @@ import { i18n } from '#i18n';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { exportMarkdown, exportReport } from '../report/exportReport';
 import type { TabReport } from '../report/types';
+import { downloadJson } from '../../../utils/downloadFile';
 
 /** "Copy as Markdown" and "Download JSON": the same report and verdict the screen shows. */
 export function ExportBar({ report, result }: { report: TabReport; result: IndexabilityResult }) {
@@ -25,12 +26,7 @@ export function ExportBar({ report, result }: { report: TabReport; result: Index
       }
     })();
     const name = `crawlscope-${host}-${exported.generatedAt.slice(0, 19).replace(/[:T]/g, '-')}.json`;
-    const url = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 2)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadJson(name, exported);
     setNote(i18n.t('export.downloaded', [name]));
   };
   return (

@@ -1,4 +1,4 @@
-import type { Header } from '../../../lib/core/types';
+import type { Header } from '../../../lib/core';
 
 /** Headers as text (never HTML), one row each, in the order received. */
 export function HeaderTable({ headers, testId }: { headers: readonly Header[]; testId?: string }) {

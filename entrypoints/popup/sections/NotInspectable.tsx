@@ -1,5 +1,5 @@
 import { i18n } from '#i18n';
-import type { InspectableVerdict } from '../../../lib/core/inspectable';
+import type { InspectableVerdict } from '../../../lib/core';
 
 type Reason = Extract<InspectableVerdict, { ok: false }>['reason'];
 

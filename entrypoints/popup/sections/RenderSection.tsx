@@ -1,6 +1,5 @@
 import { i18n, formatWhen, tDynamic } from '#i18n';
-import { severityLabel } from '../../../components/CompareText';
-import { renderCauseText, renderDifferenceText } from '../../../lib/report/renderText';
+import { renderCauseText, renderDifferenceText, severityLabel } from '../../../lib/report';
 import type { TabReport } from '../report/types';
 import { Fold } from './Fold';
 
@@ -22,13 +21,13 @@ export function RenderSection({ report, onRender }: { report: TabReport; onRende
           {formatWhen(r.renderedAt)} — {tDynamic(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}
         </p>
       ) : null}
-      {r && r.rendered && !r.differences.length ? <p data-testid="render-same">{i18n.t(r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
+      {r && r.rendered && !r.differences.length ? <p data-testid="render-same">{i18n.t(!r.visitor?.rendered ? 'render.noDifferencesNoVisitor' : r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
       {r && r.visitor?.error && !r.visitor.rendered ? <p className="cs-note">{i18n.t('render.noVisitor', [r.visitor.error])}</p> : null}
       {r && r.differences.length ? (
         <ul data-testid="render-differences">
           {r.differences.slice(0, SHOWN).map((d, i) => (
             <li key={i} data-code={d.code} data-severity={d.severity} data-cause={d.cause?.code ?? ''} className={`compare-${d.severity}`}>
-              <strong>{severityLabel(d.severity)}</strong> {renderDifferenceText(d, tDynamic)}
+              <strong>{severityLabel(d.severity, tDynamic)}</strong> {renderDifferenceText(d, tDynamic)}
               {d.cause ? <div className="cs-muted">{i18n.t('render.why', [renderCauseText(d.cause, tDynamic)])}</div> : null}
             </li>
           ))}

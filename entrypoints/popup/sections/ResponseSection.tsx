@@ -1,7 +1,5 @@
 import { i18n } from '#i18n';
-import { headerValue } from '../../../lib/core/headers';
-import { parseStatusLine } from '../../../lib/core/parseStatusLine';
-import type { MainFrameRecord } from '../../../lib/core/types';
+import { headerValue, parseStatusLine, type MainFrameRecord } from '../../../lib/core';
 import { HeaderTable } from './HeaderTable';
 import type { TabReport } from '../report/types';
 import { responseSizes } from '../report/derive';

@@ -1,5 +1,5 @@
 import { i18n, tDynamic } from '#i18n';
-import type { Reason } from '../../../lib/indexability/types';
+import type { Reason } from '../../../lib/indexability';
 import { sourceText } from '../../../lib/report';
 
 /** A list of findings: severity, the finding in words, and each piece of evidence as text. */

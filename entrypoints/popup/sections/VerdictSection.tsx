@@ -8,6 +8,7 @@ import { VerdictReasons } from './VerdictReasons';
 import { VerdictDetails } from './VerdictDetails';
 import { errorText } from '../report/errorText';
 import { Fold } from './Fold';
+import { hostOf } from '../../../lib/core';
 
 interface Props {
   report: TabReport;
@@ -62,7 +63,7 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
           {otherHost ? (
             <p>
               <button type="button" data-testid="canonical-check-other-host" onClick={onCheckCanonical}>
-                {i18n.t('indexability.checkOtherHost', [hostOf(report.canonical.value!.url)])}
+                {i18n.t('indexability.checkOtherHost', [hostOf(report.canonical.value!.url) ?? report.canonical.value!.url])}
               </button>
             </p>
           ) : null}
@@ -71,12 +72,4 @@ export function VerdictSection({ report, result, onReload, onCheckCanonical }: P
       ) : null}
     </Fold>
   );
-}
-
-function hostOf(u: string): string {
-  try {
-    return new URL(u).host;
-  } catch {
-    return u;
-  }
 }

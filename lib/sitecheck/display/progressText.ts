@@ -1,5 +1,5 @@
 import type { Translate } from '../../report';
-import type { SiteCheckProgress } from '../startSiteCheck';
+import type { SiteCheckProgress } from '../types';
 
 export interface ProgressText {
   /** "Checking…", "Paused", "Done", "Cancelled", "Time limit reached" */

@@ -1,5 +1,5 @@
 import type { Translate } from '../../report';
-import type { SitemapStatus } from '../startSiteCheck';
+import type { SitemapStatus } from '../types';
 
 export interface SitemapText {
   /** "<url> — 4 entries, 457 bytes" */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareFetches, summarizeComparison, googlebotUserAgent, detectBlock } from '../../../lib/compare';
+import { compareFetches, summarizeComparison, detectBlock } from '../../../lib/compare';
+import { googlebotUserAgent } from '../../../lib/crawl';
 import { countHeaderBytes } from '../../../lib/crawl';
 import { agentFetch } from './helpers';
 

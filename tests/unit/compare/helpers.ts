@@ -1,6 +1,5 @@
 import { countHeaderBytes } from '../../../lib/crawl';
-import type { AgentFetch } from '../../../lib/compare';
-import type { HopFetcher, HopReply } from '../../../lib/crawl';
+import type { AgentFetch, HopFetcher, HopReply } from '../../../lib/crawl';
 import type { Header } from '../../../lib/core/types';
 
 /** A body stream of `total` bytes in chunks of `chunk`, each byte = `fill`. Counts how much was pulled. */

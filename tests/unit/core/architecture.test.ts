@@ -1,10 +1,11 @@
 // The shape of the code base, checked: lib/ is pure (no browser globals), lib/ file names follow
-// their export (camelCase or a class name), and no module imports itself through others — not even
-// through type-only imports (the finder is tested on a fixture: importGraph.test.ts).
+// their export (camelCase or a class name), each lib/ folder is entered through its index.ts, and
+// no module imports itself through others — not even through type-only imports (the finder and
+// the rule are tested on their own: importGraph.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph, sourceFiles } from './importGraph';
+import { findCycles, gateOf, importGraph, sourceFiles } from './importGraph';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const DIRS = ['lib', 'utils', 'entrypoints', 'components', 'modules', 'cli'];
@@ -21,12 +22,20 @@ describe('architecture', () => {
     expect(findCycles(graph)).toEqual([]);
   });
 
+  it('a lib/ folder is entered through its index.ts: from outside it, no other file of it is imported', () => {
+    const graph = importGraph(repo, DIRS, { '#i18n': 'utils/i18n.ts' });
+    const through = [...graph].flatMap(([from, tos]) => tos.map((to) => [from, to] as const)).filter(([from, to]) => to.startsWith('lib') && !from.startsWith(path.dirname(to)));
+    // The check sees the imports across folders, more than 200 of them (so it can fail).
+    expect(through.length).toBeGreaterThan(200);
+    expect(through.filter(([from, to]) => gateOf(from, to) !== null).map(([from, to]) => `${from} → ${to}`)).toEqual([]);
+  });
+
   it('lib/ touches no browser global', () => {
     const offenders = sources
       .filter((f) => f.startsWith('lib'))
       .filter((f) => {
         const src = fs.readFileSync(path.join(repo, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1)[^\\])*\1/g, '""');
-        return /\b(browser|chrome|window|document|localStorage|sessionStorage)\s*\./.test(src) || /from ['"](wxt|webextension-polyfill)/.test(src);
+        return /(?<![.\w$])(browser|chrome|window|document|localStorage|sessionStorage)\s*\./.test(src) || /from ['"](wxt|webextension-polyfill)/.test(src);
       });
     expect(offenders).toEqual([]);
   });

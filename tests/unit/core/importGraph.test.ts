@@ -2,7 +2,7 @@
 // provably fails on one.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph, specifiersOf } from './importGraph';
+import { findCycles, gateOf, importGraph, specifiersOf } from './importGraph';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 
@@ -33,5 +33,16 @@ describe('the import graph', () => {
   it('a file importing itself is a cycle; a chain is not', () => {
     expect(findCycles(new Map([['a', ['a']], ['b', ['c']], ['c', []]]))).toEqual([['a']]);
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('names the index.ts an import must go through: from outside a lib/ folder (or a folder in it), only its index.ts', () => {
+    expect(gateOf('entrypoints/popup/App.tsx', 'lib/core/headers.ts')).toBe('lib/core');
+    expect(gateOf('entrypoints/popup/App.tsx', 'lib/core/index.ts')).toBeNull();
+    expect(gateOf('lib/crawl/fetchAsAgent.ts', 'lib/bytes/findCutoff.ts')).toBe('lib/bytes');
+    expect(gateOf('lib/crawl/fetchAsAgent.ts', 'lib/crawl/noHash.ts')).toBeNull();
+    expect(gateOf('lib/sitecheck/startSiteCheck.ts', 'lib/sitecheck/display/progressText.ts')).toBe('lib/sitecheck/display');
+    expect(gateOf('lib/sitecheck/startSiteCheck.ts', 'lib/sitecheck/display/index.ts')).toBeNull();
+    expect(gateOf('lib/sitecheck/display/progressText.ts', 'lib/sitecheck/types.ts')).toBeNull();
+    expect(gateOf('cli/crawlscope.ts', 'utils/i18n.ts')).toBeNull();
   });
 });

@@ -82,3 +82,19 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
   for (const v of graph.keys()) if (!idx.has(v)) visit(v);
   return cycles;
 }
+
+/**
+ * The folder whose index.ts an import from `from` of `to` must go through, or null when `to` may be
+ * imported as it is: under lib/, a file is imported from outside its folder (lib/<capability>, or a
+ * folder in it) only through that folder's index.ts. Paths relative to the repository.
+ */
+export function gateOf(from: string, to: string): string | null {
+  const f = from.split(path.sep).join('/');
+  const parts = to.split(path.sep).join('/').split('/');
+  if (parts[0] !== 'lib') return null;
+  for (let i = 2; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join('/');
+    if (!f.startsWith(`${folder}/`)) return parts.join('/') === `${folder}/index.ts` ? null : folder;
+  }
+  return null;
+}

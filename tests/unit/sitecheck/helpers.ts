@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Header } from '../../../lib/core/types';
 import type { MessageParam } from '../../../lib/i18n';
 import { paramText } from '../../../lib/i18n';
@@ -28,3 +29,20 @@ export const robots = (text: string) => () => reply(200, 'OK', [{ name: 'Content
 
 /** Messages as key(params): the report's words are checked elsewhere; here the codes and figures. */
 export const t = (key: string, params: readonly MessageParam[] = []) => `${key}(${params.map(paramText).join('|')})`;
+
+/** Fakes the clock (timers and Date; promises and streams run as they do). */
+export const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+
+/** Runs the fake clock until `done` settles; returns its value and the (fake) time it took. */
+export async function finish<T>(done: Promise<T>, step = 100, max = 3_600_000): Promise<{ value: T; ms: number }> {
+  const t0 = Date.now();
+  let settled: { value: T } | null = null;
+  let end = 0;
+  void done.then((value) => {
+    settled = { value };
+    end = Date.now();
+  });
+  for (let spent = 0; !settled && spent < max; spent += step) await vi.advanceTimersByTimeAsync(step);
+  if (!settled) throw new Error('the run did not end');
+  return { value: (settled as { value: T }).value, ms: end - t0 };
+}

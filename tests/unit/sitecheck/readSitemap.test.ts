@@ -1,7 +1,8 @@
 // The sitemap reader: what Google reads from a sitemap, and where it stops.
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readSitemap, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS, type SitemapEntry } from '../../../lib/sitecheck';
+import { fakeClock, finish } from './helpers';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const SM = 'https://site.example/sitemap.xml';
@@ -172,20 +173,63 @@ describe('readSitemap: what Google takes from a sitemap', () => {
         return new Promise(() => undefined);
       },
     });
-    const r = await read(stalled, { idleMs: 50 });
-    expect(r.list.map((e) => e.loc)).toEqual(['https://site.example/1']);
-    expect(r.problems.map((p) => [p.code, p.fatal])).toEqual([['timeout', true]]);
+    fakeClock();
+    try {
+      const { value: r, ms } = await finish(read(stalled, { idleMs: 50 }), 10);
+      expect(ms).toBe(50);
+      expect(r.list.map((e) => e.loc)).toEqual(['https://site.example/1']);
+      expect(r.problems.map((p) => [p.code, p.fatal])).toEqual([['timeout', true]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the sitemap's whole time ends a read to the millisecond, the time its consumer holds it not counted", async () => {
+    fakeClock();
+    try {
+      // Each URL 4 s after it is asked for, and a consumer that holds each batch 3 s.
+      let i = 0;
+      const drip = new ReadableStream<Uint8Array>(
+        {
+          start: (c) => c.enqueue(new TextEncoder().encode(`<urlset xmlns="${NS}">`)),
+          pull: (c) => new Promise<void>((res) => setTimeout(() => (c.enqueue(new TextEncoder().encode(`<url><loc>https://site.example/${i++}</loc></url>`)), res()), 4_000)),
+        },
+        { highWaterMark: 0 },
+      );
+      const seen: string[] = [];
+      const reading = readSitemap(drip, SM, async (e) => {
+        seen.push(...e.map((x) => x.loc));
+        await new Promise((res) => setTimeout(res, 3_000));
+      }, { readMs: 10_000, idleMs: 60_000 });
+      const { value: r, ms } = await finish(reading, 10);
+      // URLs at 4 s and 11 s, each held 3 s; the third wait starts at 14 s, 8 s of the sitemap's
+      // own time, and ends 2 s later (counting the held time, it would have ended at once).
+      expect([ms, seen.length]).toEqual([16_000, 2]);
+      expect(r.problems.map((p) => [p.code, p.params])).toEqual([['timeout', [10]]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the consumer can stop the read (false), and the read waits for it', async () => {
     const order: string[] = [];
     const xml = urlset(Array.from({ length: 3000 }, (_, i) => `https://site.example/${i}`));
-    const r = await readSitemap(stream(xml, 4096), SM, async (e) => {
-      order.push(`batch ${e.length}`);
-      await new Promise((res) => setTimeout(res, 1));
-      return order.length < 2;
-    });
-    expect(order).toHaveLength(2);
+    fakeClock();
+    let r;
+    try {
+      ({ value: r } = await finish(
+        readSitemap(stream(xml, 4096), SM, async (e) => {
+          order.push(`batch ${e.length}`);
+          await new Promise((res) => setTimeout(res, 1_000));
+          order.push('held');
+          return order.length < 4;
+        }),
+        100,
+      ));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(order.map((o) => o.replace(/\d+/, 'n'))).toEqual(['batch n', 'held', 'batch n', 'held']);
     expect(r.complete).toBe(false);
     expect(r.problems).toEqual([]);
   });

@@ -30,7 +30,14 @@ function recordingStore() {
       return inner.clear();
     },
   };
-  return { store, inner, calls, holdWrites: (p: Promise<void> | null) => (hold = p) };
+  return {
+    store,
+    inner,
+    calls,
+    holdWrites: (p: Promise<void> | null) => {
+      hold = p;
+    },
+  };
 }
 
 describe('batchedReportSink', () => {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { progressText, startSiteCheck, type SiteCheckSummary } from '../../../lib/sitecheck';
 import type { HopReply } from '../../../lib/crawl';
-import { fakeSite, page, reply, robots, t, type Route } from './helpers';
+import { fakeClock, fakeSite, finish as runFor, page, reply, robots, t, type Route } from './helpers';
 import { say } from '../../support/say';
 
 const O = 'https://site.example';
@@ -42,24 +42,15 @@ const english = (key: string, params: Parameters<typeof say>[1] = []) => say(key
 const duration = (ms: number) => `${ms / 1000} s`;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  fakeClock();
 });
 afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Runs the fake clock until the run ends; returns the summary and the (fake) time it took. */
-async function finish(done: Promise<SiteCheckSummary>, step = 100, max = 3_600_000): Promise<{ summary: SiteCheckSummary; ms: number }> {
-  const t0 = Date.now();
-  let summary: SiteCheckSummary | null = null;
-  let end = 0;
-  void done.then((s) => {
-    summary = s;
-    end = Date.now();
-  });
-  for (let spent = 0; !summary && spent < max; spent += step) await vi.advanceTimersByTimeAsync(step);
-  if (!summary) throw new Error('the run did not end');
-  return { summary, ms: end - t0 };
+async function finish(done: Promise<SiteCheckSummary>, step = 100) {
+  const { value, ms } = await runFor(done, step);
+  return { summary: value, ms };
 }
 
 describe('run control', () => {

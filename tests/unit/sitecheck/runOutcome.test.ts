@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runOutcome, startSiteCheck, type SiteCheckOptions } from '../../../lib/sitecheck';
 import type { HopReply } from '../../../lib/crawl';
-import { fakeSite, page, reply, robots, t, type Route } from './helpers';
+import { fakeClock, fakeSite, page, reply, robots, t, type Route } from './helpers';
 
 const O = 'https://site.example';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -50,7 +50,7 @@ describe('runOutcome', () => {
   });
 
   it('unreachable is unreachable however it failed: robots.txt refused or silent, the page refused or silent — alone 2, next to a checked URL 1', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    fakeClock();
     const P = 'https://down.example';
     const cases: Record<string, Record<string, Route>> = {
       robotsRefused: { [`${P}/robots.txt`]: refused },
@@ -71,14 +71,14 @@ describe('runOutcome', () => {
   });
 
   it('2: cancelled, or the time limit reached — whatever was checked before', async () => {
+    fakeClock();
     const routes = { [`${O}/robots.txt`]: robots(''), [`${O}/a`]: ok, [`${O}/slow`]: silent };
     const check = startSiteCheck({ fetchHop: fakeSite(routes), urls: [`${O}/a`, `${O}/slow`], translate: t, generator: 'test' });
-    while (check.progress().done < 1) await new Promise((r) => setTimeout(r, 5));
+    while (check.progress().done < 1) await vi.advanceTimersByTimeAsync(5);
     check.cancel();
     const cancelled = await check.done;
     expect([cancelled.progress.state, cancelled.progress.done, runOutcome(cancelled)]).toEqual(['cancelled', 1, 2]);
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const timed = startSiteCheck({ fetchHop: fakeSite(routes), urls: [`${O}/a`, `${O}/slow`], maxTimeMs: 5_000, translate: t, generator: 'test' }).done;
     await vi.advanceTimersByTimeAsync(5_000);
     const s = await timed;

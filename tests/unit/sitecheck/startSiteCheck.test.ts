@@ -1,10 +1,11 @@
-// The runner: sitemaps found and read, URLs checked politely, pause / resume / cancel, progress.
+// The runner: sitemaps found and read, URLs checked politely, pause / resume / cancel, progress —
+// on a fake clock (vitest's timers): every wait below is fake time, none is real.
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSiteCheck, type SiteCheckProgress } from '../../../lib/sitecheck';
 import type { HopReply } from '../../../lib/crawl';
 import type { Report } from '../../../lib/report';
-import { fakeSite, page, reply, robots, t, type Route } from './helpers';
+import { fakeClock, fakeSite, finish, page, reply, robots, t, type Route } from './helpers';
 
 const O = 'https://site.example';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -33,7 +34,17 @@ function gate() {
     });
   return { route, get max() { return max; }, get waiting() { return waiting.length; }, release: () => waiting.splice(0).forEach((f) => f()) };
 }
-const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+/** Lets the fake clock run `ms`: every request, stream and timer due by then moves on. */
+const tick = (ms = 5) => vi.advanceTimersByTimeAsync(ms);
+/** A run's summary, the fake clock running until it ends. */
+const ended = async <T>(done: Promise<T>) => (await finish(done, 10)).value;
+
+beforeEach(() => {
+  fakeClock();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('startSiteCheck', () => {
   it('finds the sitemap index through robots.txt, reads its children (one gzip), skips a nested index and duplicates', async () => {
@@ -49,7 +60,7 @@ describe('startSiteCheck', () => {
     });
     const reports: Report[] = [];
     const check = startSiteCheck({ fetchHop, site: `${O}/`, translate: t, generator: 'test', onReport: (r) => reports.push(r) });
-    const summary = await check.done;
+    const summary = await ended(check.done);
     expect(summary.sitemaps.map((s) => [s.url, s.kind, s.entries, s.gzip, s.from.kind, s.problems.map((p) => p.code)])).toEqual([
       [`${O}/index.xml`, 'sitemapindex', 3, false, 'robots', []],
       [`${O}/a.xml`, 'urlset', 3, false, 'index', []],
@@ -65,20 +76,22 @@ describe('startSiteCheck', () => {
   });
 
   it('no Sitemap: line, or robots.txt unreachable: one clear problem, nothing checked', async () => {
-    const none = await startSiteCheck({ fetchHop: fakeSite({ [`${O}/robots.txt`]: robots('User-agent: *\nAllow: /\n') }), site: O, translate: t, generator: 'test' }).done;
+    const none = await ended(startSiteCheck({ fetchHop: fakeSite({ [`${O}/robots.txt`]: robots('User-agent: *\nAllow: /\n') }), site: O, translate: t, generator: 'test' }).done);
     expect(none.problems.map((p) => [p.code, p.params])).toEqual([['noSitemap', [`${O}/robots.txt`]]]);
-    const down = await startSiteCheck({ fetchHop: fakeSite({ [`${O}/robots.txt`]: () => reply(503, 'Service Unavailable', [], '') }), site: O, translate: t, generator: 'test' }).done;
+    const down = await ended(startSiteCheck({ fetchHop: fakeSite({ [`${O}/robots.txt`]: () => reply(503, 'Service Unavailable', [], '') }), site: O, translate: t, generator: 'test' }).done);
     expect(down.problems.map((p) => p.code)).toEqual(['robotsUnreachable']);
     expect(down.progress.done).toBe(0);
   });
 
   it('a sitemap that answers 404 or will not connect is a problem of that sitemap', async () => {
-    const s = await startSiteCheck({
-      fetchHop: fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/down.xml`]: () => Promise.reject(new Error('ECONNRESET')) }),
-      sitemaps: [`${O}/gone.xml`, `${O}/down.xml`],
-      translate: t,
-      generator: 'test',
-    }).done;
+    const s = await ended(
+      startSiteCheck({
+        fetchHop: fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/down.xml`]: () => Promise.reject(new Error('ECONNRESET')) }),
+        sitemaps: [`${O}/gone.xml`, `${O}/down.xml`],
+        translate: t,
+        generator: 'test',
+      }).done,
+    );
     expect(s.sitemaps.map((x) => [x.status, x.problems.map((p) => [p.code, p.params])])).toEqual([
       [404, [['http', [404]]]],
       [null, [['network', ['ECONNRESET']]]],
@@ -103,7 +116,7 @@ describe('startSiteCheck', () => {
       g.release();
       await tick();
     }
-    await check.done;
+    await ended(check.done);
     expect(g.max).toBe(3);
 
     let busy = 0;
@@ -120,8 +133,76 @@ describe('startSiteCheck', () => {
         return reply(i === 0 ? 503 : 200, i === 0 ? 'Service Unavailable' : 'OK', [{ name: 'Content-Type', value: 'text/html' }], '<title>q</title>');
       };
     }
-    await startSiteCheck({ fetchHop: fakeSite(slowDown), urls: list, concurrency: 2, translate: t, generator: 'test' }).done;
+    await ended(startSiteCheck({ fetchHop: fakeSite(slowDown), urls: list, concurrency: 2, translate: t, generator: 'test' }).done);
     expect(maxBusy).toBe(1);
+  });
+
+  it('a sitemap being read counts among its host\'s requests: at most `concurrency` at once, sitemaps and pages together', async () => {
+    const g = gate();
+    const routes: Record<string, Route> = { [`${O}/robots.txt`]: robots('') };
+    const urls = ['/a', '/b', '/c'].map((p) => `${O}${p}`);
+    for (const u of urls) routes[u] = g.route;
+    let sitemapOpen = false;
+    // The sitemap's headers come at once, its body after 1 s.
+    routes[`${O}/s.xml`] = ({ signal }) => {
+      sitemapOpen = true;
+      const body = new ReadableStream<Uint8Array>({
+        pull: (c) =>
+          new Promise<void>((res) => {
+            const timer = setTimeout(() => {
+              c.enqueue(new TextEncoder().encode(urlset(['/d'])));
+              c.close();
+              sitemapOpen = false;
+              res();
+            }, 1_000);
+            signal.addEventListener('abort', () => clearTimeout(timer));
+          }),
+      });
+      return { status: 200, statusLine: 'HTTP/1.1 200 OK', headers: [{ name: 'Content-Type', value: 'application/xml' }], body };
+    };
+    routes[`${O}/d`] = g.route;
+    const check = startSiteCheck({ fetchHop: fakeSite(routes), urls, sitemaps: [`${O}/s.xml`], concurrency: 2, translate: t, generator: 'test' });
+    await tick(20);
+    // Two pages of the three; the sitemap waits for a slot.
+    expect([g.waiting, sitemapOpen]).toEqual([2, false]);
+    g.release();
+    await tick(20);
+    // The third page and the sitemap.
+    expect([g.waiting, sitemapOpen]).toEqual([1, true]);
+    await tick(1_000);
+    // The sitemap read, its page takes the slot it gave back.
+    expect([g.waiting, sitemapOpen]).toEqual([2, false]);
+    while (check.progress().done < 4 || check.progress().discovering) {
+      g.release();
+      await tick();
+    }
+    expect((await ended(check.done)).progress).toMatchObject({ done: 4, total: 4 });
+    expect(g.max).toBe(2);
+  });
+
+  it('a Retry-After the check waits out holds the whole host: no other request goes to it meanwhile', async () => {
+    const at: [string, number][] = [];
+    const t0 = Date.now();
+    let asked = 0;
+    const html = [{ name: 'Content-Type', value: 'text/html' }];
+    const routes: Record<string, Route> = {
+      [`${O}/robots.txt`]: robots(''),
+      [`${O}/r`]: () => (asked++ === 0 ? reply(503, 'Service Unavailable', [{ name: 'Retry-After', value: '2' }], '') : reply(200, 'OK', html, '<title>r</title>')),
+      [`${O}/x`]: () => new Promise<HopReply>((res) => setTimeout(() => res(reply(200, 'OK', html, '<title>x</title>')), 100)),
+      [`${O}/y`]: page('<title>y</title>'),
+    };
+    const site = fakeSite(routes);
+    const logged: typeof site = Object.assign((url: string, req: Parameters<typeof site>[1]) => {
+      if (!url.endsWith('/robots.txt')) at.push([url.slice(O.length), Date.now() - t0]);
+      return site(url, req);
+    }, { calls: site.calls });
+    const reports: Report[] = [];
+    const s = await ended(startSiteCheck({ fetchHop: logged, urls: [`${O}/r`, `${O}/x`, `${O}/y`], concurrency: 2, translate: t, generator: 'test', onReport: (r) => reports.push(r) }).done);
+    // Without the hold, /y would go at 100 ms, when /x is done.
+    expect(at).toEqual([['/r', 0], ['/x', 0], ['/r', 2_000], ['/y', 2_000]]);
+    expect(reports.find((r) => r.siteCheck!.requestedUrl === `${O}/r`)!.siteCheck).toMatchObject({ retries: 1 });
+    expect(reports.find((r) => r.siteCheck!.requestedUrl === `${O}/r`)!.status!.code).toBe(200);
+    expect(s.progress.done).toBe(3);
   });
 
   it('pause stops new requests, resume goes on, cancel ends the run without further reports', async () => {
@@ -145,7 +226,7 @@ describe('startSiteCheck', () => {
     await tick(20);
     expect(g.waiting).toBe(2);
     check.cancel();
-    const s = await check.done;
+    const s = await ended(check.done);
     g.release();
     await tick(20);
     expect(reports).toBe(2);
@@ -154,13 +235,15 @@ describe('startSiteCheck', () => {
   });
 
   it('stops at maxUrls and says so', async () => {
-    const s = await startSiteCheck({
-      fetchHop: fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/s.xml`]: xml(urlset(['/1', '/2', '/3', '/4'])) }),
-      sitemaps: [`${O}/s.xml`],
-      maxUrls: 2,
-      translate: t,
-      generator: 'test',
-    }).done;
+    const s = await ended(
+      startSiteCheck({
+        fetchHop: fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/s.xml`]: xml(urlset(['/1', '/2', '/3', '/4'])) }),
+        sitemaps: [`${O}/s.xml`],
+        maxUrls: 2,
+        translate: t,
+        generator: 'test',
+      }).done,
+    );
     expect(s.progress.total).toBe(2);
     expect(s.problems.map((p) => [p.code, p.params])).toEqual([['urlCap', [2]]]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fetchAsAgent } from '../../../lib/compare';
+import { fetchAsAgent } from '../../../lib/crawl';
 import { DEFAULT_LIMIT } from '../../../lib/bytes';
 import { countHeaderBytes } from '../../../lib/crawl';
-import { byteStream, fakeHops, html } from './helpers';
+import { byteStream, fakeHops, html } from '../compare/helpers';
 
 const redirect = (status: number, location: string | null) => () => ({
   status,

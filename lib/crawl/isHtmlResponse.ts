@@ -1,6 +1,4 @@
-import { mediaType } from '../core/headers';
-import { sniffCharset } from '../bytes/sniffCharset';
-import { decodeText } from '../core/decodeText';
+import { mediaType } from '../core';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
@@ -10,9 +8,4 @@ export function isHtmlResponse(contentType: string | null, head: Uint8Array): bo
   if (type) return HTML_TYPES.has(type);
   const start = new TextDecoder('latin1').decode(head.subarray(0, 512)).trimStart().toLowerCase();
   return start.startsWith('<!doctype html') || start.startsWith('<html');
-}
-
-/** Decode HTML bytes (possibly cut mid-character: the last partial character becomes U+FFFD). */
-export function decodeHtml(contentType: string | null, bytes: Uint8Array): string {
-  return decodeText(bytes, sniffCharset(contentType, bytes));
 }

@@ -1,18 +1,13 @@
-import type { Header } from '../core/types';
-import { headerValue, mediaType } from '../core/headers';
-import type { Agent, AgentFetch, FetchError, FetchHop } from './types';
-import { readCapped, type ReadEnd } from '../core/readCapped';
-import { decodeHtml, isHtmlResponse } from './decodeHtml';
-import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './constants';
-import { DEFAULT_LIMIT } from '../bytes/limits';
-import { findCutoff } from '../bytes/findCutoff';
-import { sniffCharset } from '../bytes/sniffCharset';
-import { isTextMediaType } from '../bytes/isTextMediaType';
-import { countHeaderBytes } from '../crawl/countHeaderBytes';
-import { followRedirects, type Followed } from '../crawl/followRedirects';
-import { noHash } from '../crawl/noHash';
-import { PAGE_REDIRECTS, type RedirectPolicy } from '../crawl/redirectPolicy';
-import type { HopFetcher } from '../crawl/types';
+import { headerValue, mediaType, readCapped, deadline, type Header, type ReadEnd } from '../core';
+import type { Agent, AgentFetch, FetchError, FetchHop, HopFetcher } from './types';
+import { decodeHtml } from './decodeHtml';
+import { isHtmlResponse } from './isHtmlResponse';
+import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
+import { DEFAULT_LIMIT, findCutoff, sniffCharset, isTextMediaType } from '../bytes';
+import { countHeaderBytes } from './countHeaderBytes';
+import { followRedirects, type Followed } from './followRedirects';
+import { noHash } from './noHash';
+import { PAGE_REDIRECTS, type RedirectPolicy } from './redirectPolicy';
 
 export interface FetchAsAgentOptions {
   /** How redirects are followed (default: a page's, 10 hops, a loop stops). */
@@ -56,8 +51,7 @@ export async function fetchAsAgent(
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   const now = opts.now ?? Date.now;
   const started = now();
-  const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(), timeoutMs);
+  const time = deadline(timeoutMs);
   let redirects: FetchHop[] = [];
   let blockedAt: string | null = null;
   const result = (
@@ -113,9 +107,9 @@ export async function fetchAsAgent(
   try {
     let got: Followed;
     try {
-      got = await followRedirects(url, hop, { policy, request: { userAgent, signal: ctl.signal }, beforeHop: opts.allowHop });
+      got = await followRedirects(url, hop, { policy, request: { userAgent, signal: time.signal }, beforeHop: opts.allowHop });
     } catch (err) {
-      if (ctl.signal.aborted) return result(current, 0, '', [], { code: 'timeout', params: [current, timeoutMs] });
+      if (time.expired) return result(current, 0, '', [], { code: 'timeout', params: [current, timeoutMs] });
       return result(current, 0, '', [], { code: 'network', params: [current, err instanceof Error ? err.message : String(err)] });
     }
     redirects = got.hops.map((h) => ({ url: h.url, status: h.status, statusLine: h.statusLine, location: h.location, headers: h.headers }));
@@ -124,7 +118,7 @@ export async function fetchAsAgent(
     switch (got.stop?.code) {
       case undefined: {
         const res = got.reply!;
-        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: ctl.signal });
+        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: time.signal });
         return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
       case 'refused':
@@ -138,6 +132,6 @@ export async function fetchAsAgent(
         return result(current, last!.status, last!.statusLine, last!.headers, { code: 'too-many-redirects', params: [got.stop.max] });
     }
   } finally {
-    clearTimeout(timer);
+    time.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtml, isHtmlResponse } from '../../../lib/compare';
+import { decodeHtml, isHtmlResponse } from '../../../lib/crawl';
 import { sniffCharset } from '../../../lib/bytes';
 
 const bytes = (...xs: number[]) => new Uint8Array(xs);
