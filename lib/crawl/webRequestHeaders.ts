@@ -1,4 +1,4 @@
-import type { Header } from '../core/types';
+import type { Header } from '../core';
 
 /** A header as the browser's webRequest events report it. */
 export interface WebRequestHeader {

@@ -1,5 +1,4 @@
-import { hostPermissionPattern } from '../core/hostPermissionPattern';
-import { within } from '../core/within';
+import { hostPermissionPattern, within } from '../core';
 import { NotSentError } from './NotSentError';
 import { agentHeaderRule, freeRunRuleId, hopRuleCondition, runRuleCondition, staleAgentRuleIds, FETCH_RESOURCE_TYPES, HOP_RULE_BASE, RULE_SPAN, type AgentHeaderRule, type RuleLike } from './agentHeaderRule';
 import { hopEventRouter, type HopWatch } from './hopEventRouter';
