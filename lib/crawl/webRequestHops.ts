@@ -155,7 +155,8 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
   const askAccess = async (url: string): Promise<boolean> => {
     try {
       // The site's pattern without its port (hostPermissionPattern): Firefox matches none that names one.
-      return await api.permissions.contains({ origins: [hostPermissionPattern(url)] });
+      const pattern = hostPermissionPattern(url);
+      return await answered(() => api.permissions.contains({ origins: [pattern] }));
     } catch {
       return true; // an address the permissions API cannot express: let the fetch itself answer
     }
@@ -211,24 +212,40 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
   };
   const kindsOf = (opts: HopFetchOptions): Kind[] => ['headers', ...(opts.onSent ? ['sent' as const] : []), ...(opts.ip ? ['started' as const] : [])];
   let watching = 0;
-  let ready: Promise<void> = Promise.resolve();
-  /** Registers what `kinds` need; resolves once the browser has every listener registered so far. */
-  const acquire = (kinds: readonly Kind[]): Promise<void> => {
+  // addListener tells the browser without an answer; a call that does answer, made after it on the
+  // same channel, answers once the listeners are in place: only then may a fetch go. The calls a
+  // fetch makes anyway (host access, its rule) serve; a call of its own only when none was made.
+  let listenerSeq = 0;
+  let confirmedSeq = 0;
+  let barrier: { seq: number; done: Promise<void> } | null = null;
+  /** An API call that answers: its answer confirms the listeners added before it. */
+  function answered<T>(call: () => Promise<T>): Promise<T> {
+    const seq = listenerSeq;
+    return call().then((v) => {
+      confirmedSeq = Math.max(confirmedSeq, seq);
+      return v;
+    });
+  }
+  /** Resolves once the browser has the listeners registered up to `seq`. */
+  const inPlace = (seq: number): Promise<void> => {
+    if (confirmedSeq >= seq) return Promise.resolve();
+    if (barrier && barrier.seq >= seq) return barrier.done;
+    const done = answered(() => api.declarativeNetRequest.getSessionRules()).then(
+      () => undefined,
+      () => undefined,
+    );
+    barrier = { seq: listenerSeq, done };
+    return done;
+  };
+  /** Registers what `kinds` need; returns the mark `inPlace` waits for. */
+  const acquire = (kinds: readonly Kind[]): number => {
     if (watching++ === 0) {
       api.permissions.onAdded.addListener(forget);
       api.permissions.onRemoved.addListener(forget);
       forget();
     }
-    let added = false;
-    for (const k of kinds) if (events[k].count++ === 0) (events[k].add(), (added = true));
-    // addListener tells the browser without an answer; a call that does answer, made after it on
-    // the same channel, answers once the listeners are in place: only then may a fetch go.
-    if (added)
-      ready = api.declarativeNetRequest.getSessionRules().then(
-        () => undefined,
-        () => undefined,
-      );
-    return ready;
+    for (const k of kinds) if (events[k].count++ === 0) (events[k].add(), listenerSeq++);
+    return listenerSeq;
   };
   const release = (kinds: readonly Kind[]) => {
     for (const k of kinds) if (--events[k].count === 0) events[k].remove();
@@ -248,7 +265,7 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
       active.add(id);
       try {
         // Added, never replaced: an id another context took meanwhile fails, and the next is tried.
-        await api.declarativeNetRequest.updateSessionRules({ addRules: [make(id)] });
+        await answered(() => api.declarativeNetRequest.updateSessionRules({ addRules: [make(id)] }));
         return id;
       } catch (err) {
         active.delete(id);
@@ -279,16 +296,17 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
   const fetchOne = async (url: string, req: HopRequest, opts: HopFetchOptions, tag: string, ruleFor: (tag: string) => Promise<number | null>) => {
     if (req.signal.aborted) throw new Error('aborted');
     const kinds = kindsOf(opts);
-    const ready = acquire(kinds);
+    const mark = acquire(kinds);
     let watch: HopWatch | null = null;
     try {
-      const [, allowed] = await Promise.all([ready, hasAccess(url)]);
+      const allowed = await hasAccess(url);
       // Without the site's host permission the browser refuses the fetch with a bare network error
       // that reads like the server's fault; say it is ours, so nobody reports (or caches) it as the site's.
       if (!allowed) throw new NotSentError(url);
       watch = router.watch(tag);
       const w = watch;
       const ruleId = await ruleFor(tag);
+      await inPlace(mark);
       const pending = o.fetch(taggedUrl(url, tag), init(req, !!opts.includeCookies));
       const settled = pending.then(
         () => undefined,
@@ -336,11 +354,11 @@ export function webRequestHops(o: WebRequestHopsOptions): WebRequestHops {
       let ended = false;
       // The run's listeners (and what is known of the host access) last as long as the run.
       const kinds = kindsOf(opts);
-      void acquire(kinds);
+      acquire(kinds);
       let rule: Promise<{ id: number; userAgent: string }> | null = null;
       const addRunRule = async (userAgent: string) => {
         const id = await addRule(
-          async () => freeRunRuleId(await api.declarativeNetRequest.getSessionRules()),
+          async () => freeRunRuleId(await answered(() => api.declarativeNetRequest.getSessionRules())),
           (i) => agentHeaderRule(i, userAgent, runRuleCondition(o.tabId, o.ownHost, prefix)),
         );
         if (ended) await removeRule(id);
