@@ -20,24 +20,40 @@ interface Registered {
 
 class FakeEvent {
   readonly listeners: Registered[] = [];
+  constructor(
+    readonly name: string,
+    private readonly called: (name: string) => void,
+  ) {}
   addListener(cb: Cb, filter: Registered['filter'], extra?: string[]) {
+    this.called(`${this.name}.addListener`);
     this.listeners.push({ cb, filter, extra });
   }
   removeListener(cb: Cb) {
+    this.called(`${this.name}.removeListener`);
     const i = this.listeners.findIndex((l) => l.cb === cb);
     if (i >= 0) this.listeners.splice(i, 1);
   }
   emit(tabId: number, d: object) {
-    for (const l of [...this.listeners]) if (l.filter.tabId === undefined || l.filter.tabId === tabId) l.cb(d as never);
+    for (const l of [...this.listeners])
+      if (l.filter.tabId === undefined || l.filter.tabId === tabId) {
+        this.called(`${this.name} delivered`);
+        l.cb(d as never);
+      }
   }
 }
 
 class FakePlainEvent {
   readonly listeners: (() => void)[] = [];
+  constructor(
+    readonly name: string,
+    private readonly called: (name: string) => void,
+  ) {}
   addListener(cb: () => void) {
+    this.called(`${this.name}.addListener`);
     this.listeners.push(cb);
   }
   removeListener(cb: () => void) {
+    this.called(`${this.name}.removeListener`);
     const i = this.listeners.indexOf(cb);
     if (i >= 0) this.listeners.splice(i, 1);
   }
@@ -73,11 +89,18 @@ export interface FakeRequest {
 }
 
 export function fakeExtension(opts: { tabId?: number; granted?: string[] } = {}) {
-  const webRequest = { onSendHeaders: new FakeEvent(), onHeadersReceived: new FakeEvent(), onResponseStarted: new FakeEvent() };
+  /** Every call made to the fake browser, by name (a listener added or removed included: each is a message to the browser). */
+  const calls: Record<string, number> = {};
+  const called = (name: string) => void (calls[name] = (calls[name] ?? 0) + 1);
+  const webRequest = {
+    onSendHeaders: new FakeEvent('onSendHeaders', called),
+    onHeadersReceived: new FakeEvent('onHeadersReceived', called),
+    onResponseStarted: new FakeEvent('onResponseStarted', called),
+  };
   const rules: AgentHeaderRule[] = [];
   const granted = new Set(opts.granted ?? ['http://a.test/*']);
-  const onAdded = new FakePlainEvent();
-  const onRemoved = new FakePlainEvent();
+  const onAdded = new FakePlainEvent('permissions.onAdded', called);
+  const onRemoved = new FakePlainEvent('permissions.onRemoved', called);
   const requests: FakeRequest[] = [];
   const log: string[] = [];
   let ids = 100;
@@ -103,6 +126,7 @@ export function fakeExtension(opts: { tabId?: number; granted?: string[] } = {})
     declarativeNetRequest: {
       updateSessionRules: ({ addRules = [], removeRuleIds = [] }) =>
         answered(() => {
+          called('updateSessionRules');
           for (const r of addRules) if (rules.some((x) => x.id === r.id)) throw new Error(`Rule with id ${r.id} does not have a unique ID.`);
           for (const id of removeRuleIds) {
             const i = rules.findIndex((r) => r.id === id);
@@ -111,12 +135,13 @@ export function fakeExtension(opts: { tabId?: number; granted?: string[] } = {})
           rules.push(...structuredClone(addRules));
           log.push(...addRules.map((r) => `add ${r.id}`), ...removeRuleIds.map((id) => `remove ${id}`));
         }),
-      getSessionRules: () => answered(() => structuredClone(rules)),
+      getSessionRules: () => answered(() => (called('getSessionRules'), structuredClone(rules))),
     },
     permissions: {
       contains: ({ origins }) =>
         answered(() => {
           containsCalls++;
+          called('contains');
           log.push(`contains ${origins.join(' ')}`);
           return origins.every((o) => granted.has(o));
         }),
@@ -176,6 +201,12 @@ export function fakeExtension(opts: { tabId?: number; granted?: string[] } = {})
     userAgentFor,
     tagOf: (r: FakeRequest) => tagOfUrl(r.url),
     containsCalls: () => containsCalls,
+    /** The calls made to the browser so far, by name; `reset` starts the count again. */
+    calls: (reset = false) => {
+      const got = { ...calls };
+      if (reset) for (const k of Object.keys(calls)) delete calls[k];
+      return got;
+    },
     /** Listeners registered now, per event (webRequest's three, then permissions' two). */
     listenerCounts: () => [webRequest.onSendHeaders, webRequest.onHeadersReceived, webRequest.onResponseStarted, onAdded, onRemoved].map((e) => e.listeners.length),
     filters: () => [webRequest.onSendHeaders, webRequest.onHeadersReceived, webRequest.onResponseStarted].map((e) => e.listeners.map((l) => ({ filter: l.filter, extra: l.extra }))),

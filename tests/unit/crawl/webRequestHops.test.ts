@@ -259,3 +259,94 @@ describe('webRequestHops: the extension’s hop fetcher, on a fake webRequest', 
     expect(fake.requests).toHaveLength(1);
   });
 });
+
+describe('webRequestHops: the browser calls a hop costs', () => {
+  const answerAll = async (fake: ReturnType<typeof fakeExtension>, from: number) => {
+    await settle();
+    for (const r of fake.requests.slice(from)) r.answer(200, 'ok');
+  };
+
+  it('from the background, one at a time: its host access, its rule added and removed, one listener and one event; nothing kept between hops', async () => {
+    const { fake, hops } = setup();
+    const fetchHop = hops.fetcher();
+    const perHop = {
+      contains: 1,
+      updateSessionRules: 2,
+      'onHeadersReceived.addListener': 1,
+      'onHeadersReceived delivered': 1,
+      'onHeadersReceived.removeListener': 1,
+      'permissions.onAdded.addListener': 1,
+      'permissions.onAdded.removeListener': 1,
+      'permissions.onRemoved.addListener': 1,
+      'permissions.onRemoved.removeListener': 1,
+    };
+    for (let i = 0; i < 3; i++) {
+      const got = fetchHop(`http://a.test/${i}`, asGooglebot());
+      await answerAll(fake, i);
+      expect((await got).status).toBe(200);
+      // No getSessionRules: the host access asked after the listener went in shows the browser has it.
+      expect(fake.calls(true)).toEqual(perHop);
+    }
+  });
+
+  it('from the background, four at once on one host: the host access and the listeners once, a rule each', async () => {
+    const { fake, hops } = setup();
+    const fetchHop = hops.fetcher();
+    const got = Promise.all([0, 1, 2, 3].map((i) => fetchHop(`http://a.test/${i}`, asGooglebot())));
+    await answerAll(fake, 0);
+    expect((await got).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(fake.calls()).toEqual({
+      contains: 1,
+      updateSessionRules: 8,
+      'onHeadersReceived.addListener': 1,
+      'onHeadersReceived delivered': 4,
+      'onHeadersReceived.removeListener': 1,
+      'permissions.onAdded.addListener': 1,
+      'permissions.onAdded.removeListener': 1,
+      'permissions.onRemoved.addListener': 1,
+      'permissions.onRemoved.removeListener': 1,
+    });
+  });
+
+  it('as the browser with the host access known: one call that answers after the listener, then the fetch', async () => {
+    const { fake, hops } = setup();
+    const asAgent = hops.fetcher();
+    const asBrowser = hops.fetcher({ asAgent: false });
+    const first = asAgent(X, asGooglebot());
+    await settle();
+    fake.calls(true);
+    // The listener is in place and the access known: nothing to ask.
+    const second = asBrowser(`${X}2`, asGooglebot());
+    await answerAll(fake, 0);
+    expect((await Promise.all([first, second])).map((r) => r.status)).toEqual([200, 200]);
+    expect(fake.calls(true)).toEqual({ updateSessionRules: 1, 'onHeadersReceived delivered': 2, 'onHeadersReceived.removeListener': 1, 'permissions.onAdded.removeListener': 1, 'permissions.onRemoved.removeListener': 1 });
+    // Alone again, with the access asked anew: that call answers after the listener.
+    const third = asBrowser(X, asGooglebot());
+    await answerAll(fake, 2);
+    expect((await third).status).toBe(200);
+    expect(fake.calls()).toMatchObject({ contains: 1 });
+    expect(fake.calls().getSessionRules).toBeUndefined();
+  });
+
+  it('a run of 20 hops: the rule, the host access and the listeners once for the run; one event per hop', async () => {
+    const { fake, hops } = setup({ tabId: 41 });
+    const run = hops.startRun();
+    const got: Promise<HopReply>[] = [];
+    for (let i = 0; i < 20; i++) got.push(run.fetchHop(`http://a.test/${i}`, asGooglebot()));
+    await answerAll(fake, 0);
+    expect((await Promise.all(got)).every((r) => r.status === 200)).toBe(true);
+    await run.end();
+    expect(fake.calls()).toEqual({
+      getSessionRules: 1,
+      contains: 1,
+      updateSessionRules: 2,
+      'onHeadersReceived.addListener': 1,
+      'onHeadersReceived delivered': 20,
+      'onHeadersReceived.removeListener': 1,
+      'permissions.onAdded.addListener': 1,
+      'permissions.onAdded.removeListener': 1,
+      'permissions.onRemoved.addListener': 1,
+      'permissions.onRemoved.removeListener': 1,
+    });
+  });
+});
