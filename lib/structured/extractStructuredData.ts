@@ -61,6 +61,56 @@ function lineOf(starts: number[], at: number): number {
 }
 
 /**
+ * The place of every offset the extract names (entities, items, problems, the cut): the offsets
+ * sorted once as numbers (a typed array, no comparator), each distinct one placed once — the byte
+ * mapper is a cursor and is asked in increasing order — and found again by binary search.
+ */
+function placer(t: NodeTable, cut: number, starts: number[], byteAt: ((charIndex: number) => number) | undefined): (at: number) => SdPlace {
+  const count = t.nodes.length + t.items.length + t.problems.length + 1;
+  const all = new Float64Array(count);
+  let k = 0;
+  for (const n of t.nodes) all[k++] = Math.max(0, n.at);
+  for (const p of t.problems) if (p.at >= 0) all[k++] = p.at;
+  for (const it of t.items) all[k++] = Math.max(0, it.at);
+  if (Number.isFinite(cut)) all[k++] = cut;
+  const sorted = all.subarray(0, k).sort();
+  let distinct = 0;
+  for (let i = 0; i < k; i++) if (i === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
+  const offsets = sorted.subarray(0, distinct);
+  const places: SdPlace[] = new Array(distinct);
+  let line = 0;
+  for (let i = 0; i < distinct; i++) {
+    const at = offsets[i]!;
+    // Offsets increase: the line moves forward only (a binary search from the last line).
+    line = lineFrom(starts, line, at);
+    places[i] = { line: line + 1, column: at - starts[line]! + 1, byte: byteAt ? byteAt(at) : null };
+  }
+  return (at: number) => {
+    const x = Math.max(0, at);
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (offsets[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return places[lo]!;
+  };
+}
+
+/** The line of `at`, searching from line `from` on (at lies on it or after). */
+function lineFrom(starts: number[], from: number, at: number): number {
+  let lo = from;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
  * Every item of structured data in one HTML — JSON-LD, microdata, RDFa — with its entities, its
  * properties and its place (line, column, body byte). Served HTML is judged against Googlebot's
  * cut: an item whose markup starts past it is lost; a JSON-LD block the cut falls inside is
@@ -89,18 +139,7 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
 
   // Places: every offset mapped once, in increasing order (the byte mapper is a cursor).
   const starts = lineStarts(html);
-  const wanted = new Set<number>();
-  for (const n of t.nodes) wanted.add(Math.max(0, n.at));
-  for (const p of t.problems) if (p.at >= 0) wanted.add(p.at);
-  for (const it of t.items) wanted.add(Math.max(0, it.at));
-  if (Number.isFinite(cut)) wanted.add(cut);
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const places = new Map<number, SdPlace>();
-  for (const at of sorted) {
-    const line = lineOf(starts, at);
-    places.set(at, { line: line + 1, column: at - starts[line]! + 1, byte: input.byteAt ? input.byteAt(at) : null });
-  }
-  const placeOf = (at: number) => places.get(Math.max(0, at))!;
+  const placeOf = placer(t, cut, starts, input.byteAt);
   const propLine = (at: number) => lineOf(starts, Math.max(0, at)) + 1;
 
   const nodes: SdNode[] = t.nodes.map((n) => {
