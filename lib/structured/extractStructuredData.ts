@@ -6,6 +6,7 @@ import { readRdfa } from './readRdfa';
 import type { SdTree } from './SdElement';
 import { StructuredTokens, type JsonLdBlock, type TagStarts } from './StructuredTokens';
 import { findIdCycles } from './findIdCycles';
+import { LineIndex } from './LineIndex';
 import type { SdExtract, SdItem, SdNode, SdPlace, SdProperty, SdStatus } from './types';
 
 export interface ExtractInput {
@@ -38,34 +39,12 @@ export function structuredTokens(html: string, primary?: TokenSink): StructuredT
   return s;
 }
 
-/** Line starts of the text, for line and column by binary search. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  let i = text.indexOf('\n');
-  while (i >= 0) {
-    starts.push(i + 1);
-    i = text.indexOf('\n', i + 1);
-  }
-  return starts;
-}
-
-function lineOf(starts: number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /**
  * The place of every offset the extract names (entities, items, problems, the cut): the offsets
  * sorted once as numbers (a typed array, no comparator), each distinct one placed once — the byte
  * mapper is a cursor and is asked in increasing order — and found again by binary search.
  */
-function placer(t: NodeTable, cut: number, starts: number[], byteAt: ((charIndex: number) => number) | undefined): (at: number) => SdPlace {
+function placer(t: NodeTable, cut: number, lines: LineIndex, byteAt: ((charIndex: number) => number) | undefined): (at: number) => SdPlace {
   const count = t.nodes.length + t.items.length + t.problems.length + 1;
   const all = new Float64Array(count);
   let k = 0;
@@ -82,8 +61,8 @@ function placer(t: NodeTable, cut: number, starts: number[], byteAt: ((charIndex
   for (let i = 0; i < distinct; i++) {
     const at = offsets[i]!;
     // Offsets increase: the line moves forward only (a binary search from the last line).
-    line = lineFrom(starts, line, at);
-    places[i] = { line: line + 1, column: at - starts[line]! + 1, byte: byteAt ? byteAt(at) : null };
+    line = lines.lineOf(at, line);
+    places[i] = { line: line + 1, column: at - lines.start(line) + 1, byte: byteAt ? byteAt(at) : null };
   }
   return (at: number) => {
     const x = Math.max(0, at);
@@ -96,18 +75,6 @@ function placer(t: NodeTable, cut: number, starts: number[], byteAt: ((charIndex
     }
     return places[lo]!;
   };
-}
-
-/** The line of `at`, searching from line `from` on (at lies on it or after). */
-function lineFrom(starts: number[], from: number, at: number): number {
-  let lo = from;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**
@@ -138,9 +105,9 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
   }
 
   // Places: every offset mapped once, in increasing order (the byte mapper is a cursor).
-  const starts = lineStarts(html);
-  const placeOf = placer(t, cut, starts, input.byteAt);
-  const propLine = (at: number) => lineOf(starts, Math.max(0, at)) + 1;
+  const lines = new LineIndex(html);
+  const placeOf = placer(t, cut, lines, input.byteAt);
+  const propLine = (at: number) => lines.lineOf(Math.max(0, at)) + 1;
 
   const nodes: SdNode[] = t.nodes.map((n) => {
     // JSON-LD names a property once per object (nothing to merge unless the cut falls inside).
