@@ -12,6 +12,8 @@ import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexabi
 import type { ProbeRequest, ProbeResult } from '../lib/caching';
 import type { Comparison, ComparisonSummary } from '../lib/compare';
 import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render';
+import type { LiveFetchReport } from '../lib/livefetch';
+import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt';
 import type { PackedExtract } from '../lib/structured';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
@@ -109,6 +111,16 @@ export interface BackgroundProtocol {
   /** The last render of this URL in this browser session (without its screenshot), or null. */
   getRenderResult: { req: { url: string }; res: RenderResult | null };
   /**
+   * The page requested as each catalog crawler (its documented User-Agent) and as Googlebot for
+   * reference (lib/livefetch): no cookies, 4 at a time, 10 s and 1 MiB kept each, through the
+   * background's hop fetcher; the findings against robots.txt (the background's reader, cached).
+   */
+  fetchAsCrawlers: { req: { url: string }; res: { ok: true; report: LiveFetchReport } | { ok: false; reason: 'no-permission' | 'not-http'; origin: string } };
+  /** The origin's /llms.txt (lib/llmstxt), fetched as Googlebot: 10 s, 1 MiB read, 64 MiB counted. */
+  getLlmsTxt: { req: { url: string }; res: LlmsTxtReport };
+  /** What the links of an llms.txt answer (on request): one GET each, 4 at a time, the first 50. */
+  checkLlmsLinks: { req: { parsed: LlmsParsed }; res: LlmsLinkReport };
+  /**
    * A render's page as it is, pushed by the render's shim through the content script of its tab
    * at DOMContentLoaded and load (Firefox: a page whose script never returns can be read no later).
    * Ignored unless the sending tab is a render's under way.
@@ -142,6 +154,9 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   renderStatus: ['page'],
   renderCancel: ['page'],
   getRenderResult: ['page'],
+  fetchAsCrawlers: ['page'],
+  getLlmsTxt: ['page'],
+  checkLlmsLinks: ['page'],
   renderView: ['content'],
 };
 

@@ -12,6 +12,7 @@ import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
+import { checkLlmsLinks, fetchAsCrawlers, getLlmsTxt } from './aiCrawlers';
 import { renderView } from './renderInFirefox';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
@@ -47,5 +48,8 @@ export const handlers: BackgroundHandlers = {
   renderStatus,
   renderCancel,
   getRenderResult,
+  fetchAsCrawlers,
+  getLlmsTxt,
+  checkLlmsLinks,
   renderView,
 };

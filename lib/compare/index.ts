@@ -3,6 +3,7 @@ export { FIELDS } from './comparison';
 export { extractPage, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';
+export { CHALLENGE_MARKERS, findChallengeMarkers, markerText, BODY_WINDOW, type ChallengeMarker } from './challengeMarkers';
 export { compareFetches } from './compareFetches';
 export { summarizeComparison, type ComparisonSummary, type DifferenceBrief, type SideBrief } from './summarizeComparison';
 export { renderedValues, type RenderedSignals } from './renderedValues';

@@ -1,6 +1,6 @@
 import { severityLabel } from './severityLabel';
 import type { Source } from '../indexability';
-import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, ReportStructuredData, Translate } from './types';
+import type { Report, ReportAiPreferences, ReportCompare, ReportLiveFetch, ReportLlmsTxt, ReportOtherCrawler, ReportReason, ReportRender, ReportStructuredData, Translate } from './types';
 import { structuredSummary } from './reportStructured';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots';
@@ -107,6 +107,44 @@ function otherLines(others: ReportOtherCrawler[], t: Translate): string[] {
   ];
 }
 
+const prefValue = (v: 'y' | 'n' | 'unknown', t: Translate) => t(`aipref.value.${v}`);
+
+/** "AI usage preferences": each purpose with its answer and the lines or header it comes from, then notes and findings. */
+function preferenceLines(p: ReportAiPreferences, t: Translate): string[] {
+  const out: string[] = [];
+  if (!p.crawlable) out.push(`- ${t('aipref.notCrawlable')}`);
+  for (const x of p.purposes) {
+    const from = x.statements.map((s) => `${mdCode(s.text)}${s.line !== null ? ` (${t('report.md.line', [s.line])})` : ''}`).join(', ');
+    out.push(`- ${t(`aipref.purpose.${x.purpose}`)}: **${prefValue(x.value, t)}**${from ? ` — ${from}` : ''}`);
+  }
+  for (const f of p.findings) out.push(`- **${t(`aipref.severity.${f.severity}`)}** — ${f.message}`);
+  for (const d of p.diagnostics) out.push(`- ${d.line !== null ? `${t('report.md.line', [d.line])}: ` : ''}${d.message}`);
+  return out;
+}
+
+/** "Fetched as each crawler": one line per crawler, then the findings and what it cannot prove. */
+function liveLines(l: ReportLiveFetch, t: Translate): string[] {
+  const out = [`- ${t('report.md.liveAt', [{ date: Date.parse(l.fetchedAt) }, l.url])}`];
+  for (const r of l.results) {
+    const what = r.comparison === 'not-fetched' ? t(`livefetch.notFetched.${r.notFetched}`) : r.error ? r.error.message : t(`livefetch.comparison.${r.comparison}`);
+    const status = r.status === null ? '' : ` — HTTP ${r.status}, ${t('livefetch.bytes', [r.bytes])}`;
+    const markers = r.markers.length ? ` (${r.markers.map((m) => `${m.vendor}: ${mdCode(m.name)}`).join(', ')})` : '';
+    out.push(`- ${mdCode(r.token)}: ${what}${status}${markers}`);
+  }
+  for (const f of l.findings) out.push(`- **${t(`aipref.severity.${f.severity}`)}** — ${f.message}`);
+  out.push('', `_${l.caveat}_`);
+  return out;
+}
+
+function llmsLines(l: ReportLlmsTxt, t: Translate): string[] {
+  const out = [`- ${mdCode(l.url)} — ${l.status ?? '—'}: ${t(`llms.outcome.${l.outcome}`)}`];
+  if (l.outcome === 'found') out.push(`- ${t('llms.size', [l.bytes])}`);
+  if (l.error) out.push(`- ${l.error.message}`);
+  if (l.wellFormed !== null) out.push(`- ${t(l.wellFormed ? 'llms.wellFormed' : 'llms.notWellFormed')} — ${t('llms.counts', [l.sections.length, l.links])}`);
+  for (const p of l.problems) out.push(`  - ${p.line !== null ? `${t('report.md.line', [p.line])}: ` : ''}${p.message}`);
+  return out;
+}
+
 /** The report as Markdown (for "Copy as Markdown"); all words come through `t`. */
 export function reportToMarkdown(r: Report, t: Translate): string {
   const out: string[] = [];
@@ -128,7 +166,10 @@ export function reportToMarkdown(r: Report, t: Translate): string {
       out.push(`- ${mdCode(v.token)}: ${t(v.allowed ? 'report.md.allowed' : 'report.md.disallowed')}${v.line !== null ? ` (${t('report.md.line', [v.line])} ${mdCode(v.rule ?? '')})` : ''}`);
     }
     if (r.robots.others?.length) out.push('', `### ${t('crawlers.heading')}`, '', ...otherLines(r.robots.others, t));
+    if (r.aiPreferences) out.push('', `### ${t('aipref.heading')}`, '', ...preferenceLines(r.aiPreferences, t));
   }
+  if (r.liveFetch) out.push('', `## ${t('livefetch.heading')}`, '', ...liveLines(r.liveFetch, t));
+  if (r.llmsTxt) out.push('', `## ${t('llms.heading')}`, '', ...llmsLines(r.llmsTxt, t));
   if (r.bytes) {
     out.push('', `## ${t('report.md.bytes')}`, '');
     out.push(`- ${t('report.md.bytesLine', [r.bytes.headerBytes, r.bytes.bodyBytes, r.bytes.limit])}`);

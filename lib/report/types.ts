@@ -108,6 +108,88 @@ export interface Report {
    * release of version 1: reports saved earlier lack the field.
    */
   siteCheck?: ReportSiteCheck | null;
+  /**
+   * AI usage preferences for this URL (lib/aipref): robots.txt's Content-Usage / Content-Signal
+   * lines and policy-token groups for `*`, and the response's Content-Usage header. Added in a
+   * later release of version 1, with `robots.others`: absent from reports without them.
+   */
+  aiPreferences?: ReportAiPreferences | null;
+  /** The page fetched as each crawler (lib/livefetch), when asked; absent or null otherwise. Added in a later release of version 1. */
+  liveFetch?: ReportLiveFetch | null;
+  /** The origin's /llms.txt (lib/llmstxt), when read; absent or null otherwise. Added in a later release of version 1. */
+  llmsTxt?: ReportLlmsTxt | null;
+}
+
+/** A message with its code, parameters and words. */
+export interface ReportMessage {
+  code: string;
+  severity: 'warning' | 'info';
+  params: string[];
+  message: string;
+}
+
+export interface ReportAiPreferences {
+  /** '*': the groups any crawler without a group of its own reads. */
+  agent: string;
+  /** robots.txt lets `agent` crawl the URL (preferences in robots.txt apply only then). */
+  crawlable: boolean;
+  /** The Content-Usage header as received, or null. */
+  header: string | null;
+  purposes: {
+    purpose: 'search' | 'ai-input' | 'ai-train' | 'train-genai';
+    value: 'y' | 'n' | 'unknown';
+    conflict: boolean;
+    statements: { kind: string; label: string; value: 'y' | 'n'; inherited: boolean; draft: string; line: number | null; text: string; path: string | null }[];
+  }[];
+  diagnostics: (ReportMessage & { line: number | null })[];
+  findings: (ReportMessage & { line: number | null })[];
+}
+
+export interface ReportLiveFetch {
+  url: string;
+  fetchedAt: string;
+  durationMs: number;
+  limits: { concurrency: number; timeoutMs: number; keepBytes: number; countCap: number };
+  /** Googlebot (the reference) first, then the catalog's crawlers. */
+  results: {
+    token: string;
+    operator: string;
+    reference: boolean;
+    userAgent: string | null;
+    comparison: 'reference' | 'same' | 'different' | 'challenge' | 'blocked' | 'error' | 'not-fetched';
+    notFetched: 'noUserAgent' | 'controlToken' | null;
+    status: number | null;
+    finalUrl: string | null;
+    redirects: number;
+    bytes: number;
+    complete: boolean;
+    title: string | null;
+    words: number | null;
+    markers: { id: string; vendor: string; where: 'header' | 'body'; name: string; source: string }[];
+    error: { code: string; message: string } | null;
+  }[];
+  findings: (ReportMessage & { token: string })[];
+  /** What the live fetch cannot prove, in words. */
+  caveat: string;
+}
+
+export interface ReportLlmsTxt {
+  url: string;
+  finalUrl: string;
+  /** found, missing (absence is information), error (another status), unreachable. */
+  outcome: 'found' | 'missing' | 'error' | 'unreachable';
+  status: number | null;
+  contentType: string | null;
+  bytes: number;
+  complete: boolean;
+  /** null when not read (missing, HTML, an error). */
+  wellFormed: boolean | null;
+  title: string | null;
+  summary: string | null;
+  sections: { name: string; line: number; optional: boolean; links: number }[];
+  links: number;
+  problems: (ReportMessage & { line: number | null })[];
+  error: { code: string; message: string } | null;
 }
 
 /** One crawler of the catalog other than Google's, judged by the same robots.txt. */

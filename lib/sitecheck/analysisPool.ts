@@ -27,6 +27,8 @@ interface Task {
   input: BodyToAnalyze;
   resolve: (a: BodyAnalysis) => void;
   reject: (e: Error) => void;
+  /** How long its answer may take once its thread has started. */
+  wait: number;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -37,11 +39,19 @@ interface Task {
  */
 export const ANSWER_MS = 60_000;
 
+/**
+ * The longest a thread may take to start (its loader and modules: seconds on a busy machine). A
+ * thread still starting is not silent: a body's wait for its answer begins when the thread is ready.
+ */
+export const START_MS = 60_000;
+
 interface Slot {
   thread: AnalysisThread;
   /** Ends the thread from here (it stopped answering). */
   end: (reason: string) => void;
   ready: boolean;
+  /** Ends a thread that has not started in START_MS (cleared when it says ready). */
+  startTimer?: ReturnType<typeof setTimeout>;
   tasks: Map<number, Task>;
 }
 
@@ -71,6 +81,8 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
   let nextId = 0;
   const slots: Slot[] = [];
 
+  /** The wait for a body's answer, once its thread has started. */
+  const arm = (slot: Slot, task: Task) => (task.timer = setTimeout(() => slot.end(`no answer in ${task.wait / 1000} s`), task.wait));
   const here = (t: Task) => analyzeBody(t.input).then(t.resolve, (e: unknown) => t.reject(e instanceof Error ? e : new Error(String(e))));
 
   const start = (): Slot => {
@@ -83,6 +95,8 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
         message(m) {
           if ('ready' in m) {
             slot.ready = true;
+            clearTimeout(slot.startTimer);
+            for (const t of slot.tasks.values()) arm(slot, t);
             return;
           }
           const task = slot.tasks.get(m.id);
@@ -103,6 +117,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
     function ended(reason: string) {
       if (gone) return;
       gone = true;
+      clearTimeout(slot.startTimer);
       const i = slots.indexOf(slot);
       if (i >= 0) slots.splice(i, 1);
       const held = [...slot.tasks.values()];
@@ -121,6 +136,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
       for (const t of held) t.reject(new Error(`The analysis thread stopped (${reason}).`));
       if (!broken) slots.push(start());
     }
+    slot.startTimer = setTimeout(() => slot.ready || slot.end(`not started in ${START_MS / 1000} s`), START_MS);
     return slot;
   };
 
@@ -128,7 +144,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
 
   const analyze: BodyAnalyzer = (input) =>
     new Promise<BodyAnalysis>((resolve, reject) => {
-      const task: Task = { input, resolve, reject };
+      const task: Task = { input, resolve, reject, wait: 0 };
       if (closed || broken || slots.length === 0) return void here(task);
       // The least busy thread.
       let slot = slots[0]!;
@@ -136,8 +152,8 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
       const id = nextId++;
       slot.tasks.set(id, task);
       // Its answer comes after the bodies queued before it: the wait starts when they are done.
-      const queued = slot.tasks.size;
-      task.timer = setTimeout(() => slot.end(`no answer in ${(answerMs * queued) / 1000} s`), answerMs * queued);
+      task.wait = answerMs * slot.tasks.size;
+      if (slot.ready) arm(slot, task);
       slot.thread.busy?.(true);
       // Until the thread has started, a copy: if it never does, this thread still has the bytes.
       slot.thread.post({ id, input }, slot.ready ? transferable(input.body) : []);
@@ -151,6 +167,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
     close() {
       closed = true;
       for (const s of slots.splice(0)) {
+        clearTimeout(s.startTimer);
         for (const t of s.tasks.values()) {
           clearTimeout(t.timer);
           t.reject(new Error('The analysis threads were closed.'));

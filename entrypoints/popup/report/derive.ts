@@ -5,6 +5,7 @@
 import { structuredSummaryMessages, type StructuredMessage } from '../../../lib/report';
 import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
 import { navigationMeasuresBody, PDF_LIMIT, type BytesPageReport } from '../../../lib/bytes';
+import { evaluatePreferences, preferenceFindings, type AiPreferences, type PrefFinding } from '../../../lib/aipref';
 import { countHeaderBytes } from '../../../lib/crawl';
 import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions, type Verdict } from '../../../lib/indexability';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
@@ -340,4 +341,17 @@ function structuredFact(r: TabReport): SummaryFact {
 /** The lines of the first screen, in the order they are shown. */
 export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
   return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r), structuredFact(r)];
+}
+
+/**
+ * AI usage preferences for the page (lib/aipref): robots.txt's lines for `*` and the response's
+ * Content-Usage header, with the findings against the same file's verdicts; null until robots.txt
+ * is known.
+ */
+export function aiPreferencesOf(r: TabReport): { prefs: AiPreferences; findings: PrefFinding[] } | null {
+  const robots = r.robots.value;
+  if (!robots) return null;
+  const parsed = robots.report.outcome.kind === 'parse' ? robots.parsed : null;
+  const prefs = evaluatePreferences(parsed, r.url, { headers: r.response.value?.record.headers ?? null });
+  return { prefs, findings: preferenceFindings(prefs, robots.verdicts, robots.others) };
 }

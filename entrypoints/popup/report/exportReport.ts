@@ -26,6 +26,8 @@ export function exportReport(r: TabReport, result: IndexabilityResult, now: numb
       render: r.render.value ?? null,
       structuredData: r.structured.value ?? null,
       otherCrawlers: true,
+      liveFetch: r.crawlersLive.value ?? null,
+      llmsTxt: r.llms.value ?? null,
     },
     tDynamic,
   );

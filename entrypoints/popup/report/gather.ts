@@ -30,6 +30,11 @@ export const STEP_LIMIT_MS = {
   structured: 20_000,
   cut: 30_000,
   resources: 20_000,
+  // 13 requests, 4 at a time, 10 s each at most, after robots.txt (15 s).
+  crawlersLive: 60_000,
+  llms: 15_000,
+  // 50 links, 4 at a time, 10 s each at most.
+  llmsLinks: 130_000,
 } as const;
 type StepKey = keyof typeof STEP_LIMIT_MS;
 
@@ -345,6 +350,9 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
         structured: pending(STEP_LIMIT_MS.structured),
         cut: skipped('notAsked'),
         resources: skipped('notAsked'),
+        crawlersLive: skipped('notAsked'),
+        llms: skipped('notAsked'),
+        llmsLinks: skipped('notAsked'),
         overlay: null,
         overlayError: null,
       };
@@ -399,6 +407,29 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     checkCanonicalElsewhere(): void {
       const r = slot.get();
       if (r) checkCanonical(r, true);
+    },
+    /** "Fetch as each crawler": the page requested as each catalog crawler and as Googlebot (13 requests). */
+    fetchLive(): Promise<void> {
+      const r = slot.get();
+      if (!r || !robotsTxtUrl(r.url)) return Promise.resolve();
+      return run(r, 'crawlersLive', async () => {
+        const got = await toBackground('fetchAsCrawlers', { url: r.url });
+        if (!got.ok) throw new Error(got.reason === 'no-permission' ? 'crawlers.live.noPermission' : 'robots.notHttp');
+        return got.report;
+      });
+    },
+    /** The origin's llms.txt, once per report (when "Who else may read this page" opens). */
+    loadLlms(): Promise<void> {
+      const r = slot.get();
+      if (!r || !robotsTxtUrl(r.url) || r.llms.status !== 'skipped' || r.llms.error !== 'notAsked') return Promise.resolve();
+      return run(r, 'llms', () => toBackground('getLlmsTxt', { url: r.url }));
+    },
+    /** "Check the links" of the llms.txt read. */
+    checkLlmsLinks(): Promise<void> {
+      const r = slot.get();
+      const parsed = r?.llms.value?.parsed;
+      if (!r || !parsed) return Promise.resolve();
+      return run(r, 'llmsLinks', () => toBackground('checkLlmsLinks', { parsed }));
     },
   };
 }

@@ -91,6 +91,7 @@ describe('senderRefusal: what each sender may ask', () => {
     expect(PAGE_ONLY).toEqual([
       'getTabSnapshot', 'awaitRecord', 'fetchPageResponse', 'bytesMeasureResources', 'probeCaching', 'showVerdictBadge',
       'checkCanonicalTarget', 'getRobots', 'compareAgents', 'getCompareSummary', 'renderStart', 'renderStatus', 'renderCancel', 'getRenderResult',
+      'fetchAsCrawlers', 'getLlmsTxt', 'checkLlmsLinks',
     ]);
     for (const type of PAGE_ONLY) {
       expect(senderRefusal(type, BACKGROUND_SENDERS[type], CONTENT)).toBe(

@@ -1,0 +1,38 @@
+import { browser } from 'wxt/browser';
+import type { BackgroundHandler } from '../../utils/protocol';
+import { compareChromeVersion } from '../../utils/settings';
+import { googlebotUserAgent } from '../../lib/crawl';
+import { fetchAsCrawlers as fetchLive } from '../../lib/livefetch';
+import { evaluateReportForCrawlers } from '../../lib/crawlers';
+import { parseRobotsReport } from '../../lib/robots';
+import { checkLlmsLinks as checkLinks, fetchLlmsTxt } from '../../lib/llmstxt';
+import { hostPermissionPattern } from '../../lib/core';
+import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
+import { robotsReader } from './robots';
+
+/**
+ * Fetch as each crawler, on request: through the background's hop fetcher (each request's
+ * User-Agent set by its own scoped, self-removing rule; no cookies), 4 at a time. The findings
+ * compare with the robots.txt verdicts of the background's one reader (fetched as Googlebot, cached).
+ */
+export const fetchAsCrawlers: BackgroundHandler<'fetchAsCrawlers'> = async ({ url }) => {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { ok: false, reason: 'not-http', origin: '' };
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { ok: false, reason: 'not-http', origin: target.origin };
+  if (!(await browser.permissions.contains({ origins: [hostPermissionPattern(target.href)] }))) return { ok: false, reason: 'no-permission', origin: target.origin };
+  await removeStaleUaRules();
+  const robots = await robotsReader.get(target.href);
+  const verdicts = evaluateReportForCrawlers(robots, target.href, parseRobotsReport(robots) ?? undefined);
+  const report = await fetchLive(target.href, extensionHopFetcher(), { chromeVersion: await compareChromeVersion.getValue(), verdicts });
+  return { ok: true, report };
+};
+
+export const getLlmsTxt: BackgroundHandler<'getLlmsTxt'> = async ({ url }) =>
+  fetchLlmsTxt(url, extensionHopFetcher(), googlebotUserAgent('mobile', await compareChromeVersion.getValue()));
+
+export const checkLlmsLinks: BackgroundHandler<'checkLlmsLinks'> = async ({ parsed }) =>
+  checkLinks(parsed, extensionHopFetcher(), googlebotUserAgent('mobile', await compareChromeVersion.getValue()));
