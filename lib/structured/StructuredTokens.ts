@@ -49,7 +49,14 @@ export class StructuredTokens implements TokenSink {
   constructor(
     private readonly primary: TokenSink | null = null,
     private readonly placeTags = true,
-  ) {}
+  ) {
+    if (primary) {
+      // What this sink does not listen to goes straight to the other one: no call of ours per text run.
+      this.textRun = primary.textRun.bind(primary);
+      this.comment = primary.comment.bind(primary);
+      this.doctype = primary.doctype.bind(primary);
+    }
+  }
 
   get inForeign(): boolean {
     return this.primary ? this.primary.inForeign : this.foreign > 0;
@@ -76,6 +83,9 @@ export class StructuredTokens implements TokenSink {
     if (t.attrs.length) {
       let marked = false;
       for (const a of t.attrs) {
+        // The markup attributes begin with i, t, v, p or r: most attributes (class, href, src…) are passed over on their first letter.
+        const c0 = a.name.charCodeAt(0);
+        if (c0 !== 0x69 && c0 !== 0x74 && c0 !== 0x76 && c0 !== 0x70 && c0 !== 0x72) continue;
         if (!MARKUP_ATTRS.has(a.name)) continue;
         if (a.name.startsWith('item')) {
           this.microdata = true;
