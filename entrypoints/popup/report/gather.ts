@@ -260,10 +260,6 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
   const structuredOf = async (r: TabReport, headerBytes: number, renderDone: Promise<void>): Promise<SdReport> => {
     // `npm run bench` reads cs-structured-served (the page's read) and cs-structured-judged (the validator's load and work).
     const t0 = performance.now();
-    // The validator's chunk loads while the tab reads (this step runs only for an HTML page, whose
-    // report has the section): it is no longer on the way once the tab answers.
-    const validator = loadStructuredValidator();
-    validator.catch(() => undefined);
     const served = unpackExtract(await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit }));
     performance.measure('cs-structured-served', { start: t0 });
     await renderDone;
@@ -272,7 +268,8 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     const rendered = html ? extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: render.finalUrl, treeOf: domTreeOf }) : null;
     if (!served.items.length && !served.problems.length && !rendered?.items.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
     const t1 = performance.now();
-    const { validateStructuredData } = await validator;
+    // The validator's chunk (rules and vocabulary) loads only for a page that has something to judge.
+    const { validateStructuredData } = await loadStructuredValidator();
     const judged = validateStructuredData({ served, rendered, now: clock.now() });
     performance.measure('cs-structured-judged', { start: t1 });
     return judged;
