@@ -3,7 +3,7 @@
 //   products with offers and ratings): the page's read of the HTML as served (the tab re-reads its
 //   document, finds the cut, extracts every item, places it at its byte) and the validator's load
 //   and judgement in the popup — each timed in the popup (performance measures cs-structured-served
-//   and cs-structured-judged). Budget: 50 ms for both.
+//   and cs-structured-judged: the validator's chunk load and the judgement). Budget: 50 ms for both.
 // - The same 500 kB in Node: extraction, then validation (lib/structured), against JSON.parse of
 //   the same JSON-LD text.
 // - The command line's whole per-URL pipeline on those pages from 127.0.0.1, with and without

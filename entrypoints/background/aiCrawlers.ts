@@ -6,7 +6,7 @@ import { fetchAsCrawlers as fetchLive } from '../../lib/livefetch';
 import { evaluateReportForCrawlers } from '../../lib/crawlers';
 import { parseRobotsReport } from '../../lib/robots';
 import { checkLlmsLinks as checkLinks, fetchLlmsTxt } from '../../lib/llmstxt';
-import { hostPermissionPattern } from '../../lib/core';
+import { fetchableTarget } from './fetchableTarget';
 import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
 import { robotsReader } from './robots';
 
@@ -16,14 +16,9 @@ import { robotsReader } from './robots';
  * compare with the robots.txt verdicts of the background's one reader (fetched as Googlebot, cached).
  */
 export const fetchAsCrawlers: BackgroundHandler<'fetchAsCrawlers'> = async ({ url }) => {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return { ok: false, reason: 'not-http', origin: '' };
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { ok: false, reason: 'not-http', origin: target.origin };
-  if (!(await browser.permissions.contains({ origins: [hostPermissionPattern(target.href)] }))) return { ok: false, reason: 'no-permission', origin: target.origin };
+  const checked = await fetchableTarget(url);
+  if (!checked.ok) return checked;
+  const { target } = checked;
   await removeStaleUaRules();
   const robots = await robotsReader.get(target.href);
   const verdicts = evaluateReportForCrawlers(robots, target.href, parseRobotsReport(robots) ?? undefined);

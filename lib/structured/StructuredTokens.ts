@@ -61,6 +61,9 @@ export class StructuredTokens implements HtmlSink {
     if (!t.attrs.length) return;
     let marked = false;
     for (const a of t.attrs) {
+      // The markup attributes begin with i, t, v, p or r: most attributes (class, href, src…) are passed over on their first letter.
+      const c0 = a.name.charCodeAt(0);
+      if (c0 !== 0x69 && c0 !== 0x74 && c0 !== 0x76 && c0 !== 0x70 && c0 !== 0x72) continue;
       if (!MARKUP_ATTRS.has(a.name)) continue;
       if (a.name.startsWith('item')) {
         this.microdata = true;

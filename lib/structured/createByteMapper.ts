@@ -34,7 +34,8 @@ function utf8Mapper(text: string, bom: number): ByteMapper {
   let b = bom;
   // The platform encoder counts UTF-8 bytes far faster than a loop; pieces never split a surrogate pair.
   const enc = new TextEncoder();
-  const scratch = new Uint8Array(PIECE * 3 + 4);
+  // Sized to the longest piece encoded so far (a page's items are often all in its head: a few kB, not 196).
+  let scratch = new Uint8Array(0);
   return {
     exact: true,
     byteAt(target) {
@@ -47,6 +48,8 @@ function utf8Mapper(text: string, bom: number): ByteMapper {
         let to = Math.min(end, c + PIECE);
         const last = text.charCodeAt(to - 1);
         if (to < text.length && last >= 0xd800 && last <= 0xdbff) to++;
+        // At most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units).
+        if (scratch.length < (to - c) * 3) scratch = new Uint8Array((to - c) * 3);
         b += enc.encodeInto(text.slice(c, to), scratch).written;
         c = to;
       }

@@ -6,6 +6,7 @@ import { readRdfa } from './readRdfa';
 import type { SdTree } from './SdElement';
 import { StructuredTokens, type JsonLdBlock, type TagStarts } from './StructuredTokens';
 import { findIdCycles } from './findIdCycles';
+import { LineIndex } from './LineIndex';
 import type { SdExtract, SdItem, SdNode, SdPlace, SdProperty, SdStatus } from './types';
 
 export interface ExtractInput {
@@ -40,26 +41,42 @@ export function structuredTokens(html: string): StructuredTokens {
   return s;
 }
 
-/** Line starts of the text, for line and column by binary search. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  let i = text.indexOf('\n');
-  while (i >= 0) {
-    starts.push(i + 1);
-    i = text.indexOf('\n', i + 1);
+/**
+ * The place of every offset the extract names (entities, items, problems, the cut): the offsets
+ * sorted once as numbers (a typed array, no comparator), each distinct one placed once — the byte
+ * mapper is a cursor and is asked in increasing order — and found again by binary search.
+ */
+function placer(t: NodeTable, cut: number, lines: LineIndex, byteAt: ((charIndex: number) => number) | undefined): (at: number) => SdPlace {
+  const count = t.nodes.length + t.items.length + t.problems.length + 1;
+  const all = new Float64Array(count);
+  let k = 0;
+  for (const n of t.nodes) all[k++] = Math.max(0, n.at);
+  for (const p of t.problems) if (p.at >= 0) all[k++] = p.at;
+  for (const it of t.items) all[k++] = Math.max(0, it.at);
+  if (Number.isFinite(cut)) all[k++] = cut;
+  const sorted = all.subarray(0, k).sort();
+  let distinct = 0;
+  for (let i = 0; i < k; i++) if (i === 0 || sorted[i] !== sorted[distinct - 1]) sorted[distinct++] = sorted[i]!;
+  const offsets = sorted.subarray(0, distinct);
+  const places: SdPlace[] = new Array(distinct);
+  let line = 0;
+  for (let i = 0; i < distinct; i++) {
+    const at = offsets[i]!;
+    // Offsets increase: the line moves forward only (a binary search from the last line).
+    line = lines.lineOf(at, line);
+    places[i] = { line: line + 1, column: at - lines.start(line) + 1, byte: byteAt ? byteAt(at) : null };
   }
-  return starts;
-}
-
-function lineOf(starts: number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return (at: number) => {
+    const x = Math.max(0, at);
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (offsets[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return places[lo]!;
+  };
 }
 
 /**
@@ -90,20 +107,9 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
   }
 
   // Places: every offset mapped once, in increasing order (the byte mapper is a cursor).
-  const starts = lineStarts(html);
-  const wanted = new Set<number>();
-  for (const n of t.nodes) wanted.add(Math.max(0, n.at));
-  for (const p of t.problems) if (p.at >= 0) wanted.add(p.at);
-  for (const it of t.items) wanted.add(Math.max(0, it.at));
-  if (Number.isFinite(cut)) wanted.add(cut);
-  const sorted = [...wanted].sort((a, b) => a - b);
-  const places = new Map<number, SdPlace>();
-  for (const at of sorted) {
-    const line = lineOf(starts, at);
-    places.set(at, { line: line + 1, column: at - starts[line]! + 1, byte: input.byteAt ? input.byteAt(at) : null });
-  }
-  const placeOf = (at: number) => places.get(Math.max(0, at))!;
-  const propLine = (at: number) => lineOf(starts, Math.max(0, at)) + 1;
+  const lines = new LineIndex(html);
+  const placeOf = placer(t, cut, lines, input.byteAt);
+  const propLine = (at: number) => lines.lineOf(Math.max(0, at)) + 1;
 
   const nodes: SdNode[] = t.nodes.map((n) => {
     // JSON-LD names a property once per object (nothing to merge unless the cut falls inside).

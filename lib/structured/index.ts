@@ -3,6 +3,7 @@
 // when asked (a dynamic import, its own chunk).
 export { extractStructuredData, structuredTokens, type ExtractInput } from './extractStructuredData';
 export { structuredFromBytes, type BytesToRead } from './structuredFromBytes';
+export { packExtract, unpackExtract, type PackedExtract } from './packExtract';
 export { StructuredTokens, type JsonLdBlock, type TagStarts } from './StructuredTokens';
 export type { SdElement, SdTree } from './SdElement';
 export { parseJson, type JsonNode, type JsonParse, type JsonErrorCode } from './parseJson';

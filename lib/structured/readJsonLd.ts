@@ -51,8 +51,20 @@ function readContext(v: JsonNode | undefined, t: NodeTable, base: number): Ctx {
   return { schema: schema || (!others.length && prefixes.size === 0), prefixes };
 }
 
+/** Terms already read, per context (pages repeat the same few keys thousands of times); bounded. */
+const termCache = new WeakMap<Ctx, Map<string, string>>();
+
 /** A type or property name in the block's terms: schema.org's local name where it is one. */
-const termOf = (key: string, ctx: Ctx) => schemaLocalName(key, ctx.prefixes);
+function termOf(key: string, ctx: Ctx): string {
+  let cache = termCache.get(ctx);
+  if (!cache) termCache.set(ctx, (cache = new Map()));
+  let term = cache.get(key);
+  if (term === undefined) {
+    if (cache.size >= 4096) cache.clear();
+    cache.set(key, (term = schemaLocalName(key, ctx.prefixes)));
+  }
+  return term;
+}
 
 /**
  * The JSON-LD of one HTML: every block parsed (a JSON error reported with its line and column,
@@ -111,13 +123,24 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
 
   /** An object as an entity (or a reference, when it has nothing but an @id): returns the value that points to it. */
   const entity = (o: Obj, ctx: Ctx): SdValue | null => {
-    const idv = member(o, '@id');
+    // One pass over the members for the keywords an entity needs (the first of each, as written).
+    let idv: JsonNode | undefined;
+    let valueV: JsonNode | undefined;
+    let typeV: JsonNode | undefined;
+    let content = false;
+    for (const m of o.members) {
+      const key = m.key;
+      if (key === '@id') idv ??= m.value;
+      else {
+        if (key !== '@context') content = true;
+        if (key === '@value') valueV ??= m.value;
+        else if (key === '@type') typeV ??= m.value;
+      }
+    }
     const id = idv?.k === 'string' ? idv.v : null;
-    const content = o.members.some((m) => m.key !== '@id' && m.key !== '@context');
     if (id !== null && !content) return { t: 'ref', id };
-    const valueV = member(o, '@value');
     if (valueV) return scalar(valueV);
-    const node: RawNode = { format: 'jsonld', types: typesOf(member(o, '@type'), ctx), id, props: [], at: base + o.at };
+    const node: RawNode = { format: 'jsonld', types: typesOf(typeV, ctx), id, props: [], at: base + o.at };
     const n = t.add(node);
     if (n < 0) return null;
     if (id !== null) t.name(id, n);
@@ -147,10 +170,17 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
       const w = work.pop()!;
       const node = t.nodes[w.node]!;
       for (const mb of w.obj.members) {
-        if (mb.key.startsWith('@')) continue;
+        if (mb.key.charCodeAt(0) === 0x40) continue;
+        const name = termOf(mb.key, w.ctx);
+        const first = mb.value;
+        // A scalar (most values): no list to flatten.
+        if (first.k !== 'array' && first.k !== 'object') {
+          node.props.push({ name, values: first.k === 'deep' ? [] : [scalar(first)], at: base + mb.at });
+          continue;
+        }
         const values: SdValue[] = [];
         // Arrays (and @list / @set) flattened in order, without recursion.
-        const pending: JsonNode[] = [mb.value];
+        const pending: JsonNode[] = [first];
         while (pending.length) {
           const v = pending.pop()!;
           if (v.k === 'array') {
@@ -170,7 +200,7 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
           if (v.k === 'deep') continue;
           values.push(scalar(v));
         }
-        node.props.push({ name: termOf(mb.key, w.ctx), values, at: base + mb.at });
+        node.props.push({ name, values, at: base + mb.at });
       }
     }
   }

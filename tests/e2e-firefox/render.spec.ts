@@ -246,6 +246,8 @@ test.describe('Render as Googlebot (Firefox)', () => {
   test('the user’s cookies and storage for the site are exactly what they were before the render', async ({ ff, base, tab: page, demo, openPopup, ext }) => {
     // The user's own visit: the page writes its cookie and storage in the user's profile.
     await page.goto(`${demo}/render/storage.html`);
+    // The user's page opens its own database as it loads: 'before' is taken once it exists.
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'render-demo'));
     await page.evaluate(() => {
       localStorage.setItem('mine', 'the user’s own value');
       document.cookie = 'mine=user; path=/';

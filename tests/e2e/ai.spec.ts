@@ -63,7 +63,7 @@ test.describe('who else may read this page, in the AI era', () => {
     await openOthers(popup);
 
     // Preferences: what applies to this URL, each with its lines (and the page's header).
-    expect(await purposes(popup, 'aipref')).toEqual([
+    await expect.poll(() => purposes(popup, 'aipref')).toEqual([
       ['search', 'y', 'false', [`content-signal@${L.contentSignal}`, 'header@']],
       ['ai-input', 'y', 'false', [`content-signal@${L.contentSignal}`]],
       ['ai-train', 'n', 'false', [`content-usage@${L.usageAll}`, `content-signal@${L.contentSignal}`, `policy-group@${L.policyAi}`, 'header@']],
@@ -73,7 +73,7 @@ test.describe('who else may read this page, in the AI era', () => {
     await expect(popup.getByTestId('aipref-finding')).toHaveCount(1);
     await expect(popup.getByTestId('aipref-finding')).toHaveAttribute('data-code', 'trainNoCrawlersAllowed');
     await expect(popup.getByTestId('aipref-finding')).toHaveAttribute('data-line', String(L.usageAll));
-    expect(await popup.getByTestId('aipref-diagnostic').evaluateAll((d) => d.map((e) => [e.getAttribute('data-code'), e.getAttribute('data-line')]))).toEqual([
+    await expect.poll(() => popup.getByTestId('aipref-diagnostic').evaluateAll((d) => d.map((e) => [e.getAttribute('data-code'), e.getAttribute('data-line')]))).toEqual([
       ['badValue', String(L.badSignal)],
       ['usageYesNo', String(L.badUsage)],
     ]);
@@ -86,7 +86,7 @@ test.describe('who else may read this page, in the AI era', () => {
     await expect(popup.getByTestId('llms-summary')).toContainText(say('llms.summary.wellFormed', [say('llms.size', [333]), say('llms.counts', [2, 3])]));
     await popup.getByTestId('llms-check-links').click();
     await expect(popup.getByTestId('llms-link')).toHaveCount(3);
-    expect(await popup.getByTestId('llms-link').evaluateAll((l) => l.map((e) => [e.getAttribute('data-line'), e.getAttribute('data-status')]))).toEqual([
+    await expect.poll(() => popup.getByTestId('llms-link').evaluateAll((l) => l.map((e) => [e.getAttribute('data-line'), e.getAttribute('data-status')]))).toEqual([
       ['9', '200'],
       ['10', '404'],
       ['14', '200'],
@@ -137,9 +137,8 @@ test.describe('who else may read this page, in the AI era', () => {
     await page.goto(`${good.origin}/ai/open/page.html`);
     const popup = await openPopup(page);
     await openOthers(popup);
-    const rows = await purposes(popup, 'aipref');
-    expect(rows[2]).toEqual(['ai-train', 'n', 'true', [`content-usage@${L.usageOpen}`, `content-signal@${L.contentSignal}`, `policy-group@${L.policyAi}`]]);
-    expect(await popup.getByTestId('aipref-finding').evaluateAll((f) => f.map((e) => e.getAttribute('data-code')))).toEqual(['trainNoCrawlersAllowed', 'conflict', 'conflict']);
+    await expect.poll(async () => (await purposes(popup, 'aipref'))[2]).toEqual(['ai-train', 'n', 'true', [`content-usage@${L.usageOpen}`, `content-signal@${L.contentSignal}`, `policy-group@${L.policyAi}`]]);
+    await expect.poll(() => popup.getByTestId('aipref-finding').evaluateAll((f) => f.map((e) => e.getAttribute('data-code')))).toEqual(['trainNoCrawlersAllowed', 'conflict', 'conflict']);
   });
 
   test('llms.txt: a bad one lists its problems with their lines; none is information', async ({ page, openPopup }) => {
@@ -171,7 +170,7 @@ test.describe('who else may read this page, in the AI era', () => {
     await sandbox.waitForLoadState();
     await expect(sandbox.getByTestId('sandbox-highlight')).toHaveAttribute('data-line', String(L.contentSignal));
     // The file alone (no page header here).
-    expect(await purposes(sandbox, 'sandbox-aipref')).toEqual([
+    await expect.poll(() => purposes(sandbox, 'sandbox-aipref')).toEqual([
       ['search', 'y', 'false', [`content-signal@${L.contentSignal}`]],
       ['ai-input', 'y', 'false', [`content-signal@${L.contentSignal}`]],
       ['ai-train', 'n', 'false', [`content-usage@${L.usageAll}`, `content-signal@${L.contentSignal}`, `policy-group@${L.policyAi}`]],

@@ -11,7 +11,7 @@ import { noHash, robotsTxtUrl } from '../../../lib/crawl';
 import { lintValidators, planProbes } from '../../../lib/caching';
 import { badgeVerdict, headerBytesOf, isHtmlResponse, navigationIsResponse, verdictInput } from './derive';
 import type { BytesFacts, ResourceRobots, ResponseInfo, RobotsFacts, Step, TabReport } from './types';
-import { extractStructuredData, loadStructuredValidator } from '../../../lib/structured';
+import { extractStructuredData, loadStructuredValidator, unpackExtract } from '../../../lib/structured';
 import type { SdReport } from '../../../lib/structured';
 import { domTreeOf } from '../../page-analysis/domTree';
 
@@ -255,12 +255,12 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
   /**
    * The structured data: the HTML as served read by the page (cut as Googlebot cuts it), Googlebot's
    * last render of this URL (its serialized HTML) read here, and both judged by the validator — a
-   * chunk of its own, loaded only when there is something to judge.
+   * chunk of its own, loaded when the popup asks the tab (an HTML page's report), while the tab reads.
    */
   const structuredOf = async (r: TabReport, headerBytes: number, renderDone: Promise<void>): Promise<SdReport> => {
     // `npm run bench` reads cs-structured-served (the page's read) and cs-structured-judged (the validator's load and work).
     const t0 = performance.now();
-    const served = await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit });
+    const served = unpackExtract(await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit }));
     performance.measure('cs-structured-served', { start: t0 });
     await renderDone;
     const render = current(r)?.render.value ?? null;
@@ -268,6 +268,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     const rendered = html ? extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: render.finalUrl, treeOf: domTreeOf }) : null;
     if (!served.items.length && !served.problems.length && !rendered?.items.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
     const t1 = performance.now();
+    // The validator's chunk (rules and vocabulary) loads only for a page that has something to judge.
     const { validateStructuredData } = await loadStructuredValidator();
     const judged = validateStructuredData({ served, rendered, now: clock.now() });
     performance.measure('cs-structured-judged', { start: t1 });

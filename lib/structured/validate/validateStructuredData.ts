@@ -3,12 +3,11 @@ import { FEATURES, OBJECT_RULES } from './googleRules';
 import type { FeatureRule, ObjectRule, PropRule, ValueKind } from './ruleTypes';
 import { enumValue, isDate, isDateTime, scalarIs, valueText } from './valueKinds';
 import { vocabulary as V } from './vocabulary';
+import { itemData } from './itemData';
+import { conformance } from './conformance';
+import { isA, nodeIs, push, type JudgeContext as Ctx } from './judgeContext';
 
-const SCHEMA = 'https://schema.org/';
-/** Findings kept per item (the rest are counted in the verdict only). */
-export const MAX_FINDINGS = 200;
-/** Depth of the plain-JSON copy of an item in the exports. */
-const DATA_DEPTH = 6;
+export { MAX_FINDINGS } from './judgeContext';
 
 export interface ValidateInput {
   served: SdExtract | null;
@@ -18,29 +17,6 @@ export interface ValidateInput {
   now: number;
   /** The cut's response byte, for items cut or lost. */
   cutByte?: number | null;
-}
-
-interface Ctx {
-  ex: SdExtract;
-  findings: SdFinding[];
-  feature: string | null;
-  now: number;
-  errors: number;
-  warnings: number;
-  seen: Set<string>;
-}
-
-const isA = (type: string, ancestor: string) => type === ancestor || V.ancestors(type).has(ancestor);
-const nodeIs = (n: SdNode, types: readonly string[]) => n.types.some((t) => types.some((x) => isA(t, x)));
-
-function push(c: Ctx, f: SdFinding) {
-  // Two features asking the same of the same property (a product snippet and a merchant listing both need offers.price): said once.
-  const key = `${f.code} ${f.severity} ${f.path} ${f.params.map(String).join(' ')}`;
-  if (c.seen.has(key)) return;
-  c.seen.add(key);
-  if (f.severity === 'error') c.errors++;
-  else if (f.severity === 'warning') c.warnings++;
-  if (c.findings.length < MAX_FINDINGS) c.findings.push(f);
 }
 
 const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
@@ -68,6 +44,11 @@ const partsOf = (path: string) => {
 };
 const NONE: SdValue[] = [];
 
+function hasNull(values: readonly SdValue[]): boolean {
+  for (let i = 0; i < values.length; i++) if (values[i]!.t === 'null') return true;
+  return false;
+}
+
 /** The values at a dotted path ("priceSpecification.price"), following entities; the line of the first property found. */
 function valuesAt(ex: SdExtract, n: number, path: string): { values: SdValue[]; line: number | null } {
   const parts = partsOf(path);
@@ -75,7 +56,7 @@ function valuesAt(ex: SdExtract, n: number, path: string): { values: SdValue[]; 
     // The common case: one property of the entity, its values as they are (null values left out).
     const p = keptProp(ex.nodes[n]!, path);
     if (!p) return { values: NONE, line: null };
-    return { values: p.values.some((v) => v.t === 'null') ? p.values.filter((v) => v.t !== 'null') : p.values, line: p.line };
+    return { values: hasNull(p.values) ? p.values.filter((v) => v.t !== 'null') : p.values, line: p.line };
   }
   let frontier = [n];
   let line: number | null = null;
@@ -229,52 +210,6 @@ function checkRating(c: Ctx, n: number, rule: ObjectRule, path: string): void {
   }
 }
 
-/** A path shown in a finding: at most PATH_PARTS properties (the last ones) — nesting can be as deep as the page makes it. */
-const PATH_PARTS = 12;
-
-/** schema.org conformance of the item and every entity it holds (breadth-first, each once). */
-function conformance(c: Ctx, root: number): void {
-  const seen = new Set<number>([root]);
-  // Each entry knows its parent entry: a path is built only for a finding, never copied down the tree.
-  const queue: { n: number; parent: number; name: string }[] = [{ n: root, parent: -1, name: '' }];
-  const pathOf = (k: number, last?: string): string => {
-    const parts: string[] = last === undefined ? [] : [last];
-    let e = k;
-    for (; e > 0 && parts.length < PATH_PARTS; e = queue[e]!.parent) parts.push(queue[e]!.name);
-    return (e > 0 ? '….' : '') + parts.reverse().join('.');
-  };
-  const base = { source: SCHEMA, feature: null };
-  for (let k = 0; k < queue.length; k++) {
-    const node = c.ex.nodes[queue[k]!.n]!;
-    const known = node.types.filter((t) => V.isType(t));
-    for (const t of node.types) if (!V.isType(t)) push(c, { ...base, code: 'unknownType', severity: 'warning', path: pathOf(k), params: [t], line: node.place.line });
-    for (const p of node.props) {
-      if (!p.kept) continue;
-      // Terms of other vocabularies (csvw:…, an IRI) are not schema.org's to judge; an action's -input/-output constraint names its property.
-      const foreign = /[:/]/.test(p.name) || /-(input|output)$/.test(p.name);
-      if (!foreign && !V.isProperty(p.name)) push(c, { ...base, code: 'unknownProperty', severity: 'info', path: pathOf(k, p.name), params: [p.name, node.types.join(', ')], line: p.line });
-      else if (!foreign) {
-        if (known.length && !known.some((t) => V.hasProperty(t, p.name)))
-          push(c, { ...base, code: 'propertyNotOnType', severity: 'info', path: pathOf(k, p.name), params: [p.name, known.join(', ')], line: p.line });
-        const sup = V.supersededBy(p.name);
-        if (sup) push(c, { ...base, code: 'deprecatedTerm', severity: 'info', path: pathOf(k, p.name), params: [p.name, sup], line: p.line });
-        const ranges = V.ranges(p.name);
-        for (const v of p.values) {
-          if (v.t !== 'node') continue;
-          const child = c.ex.nodes[v.n]!;
-          if (child.types.length && child.types.every((t) => V.isType(t)) && !ranges.some((r) => r === 'Thing' || nodeIs(child, [r])))
-            push(c, { ...base, code: 'rangeMismatch', severity: 'info', path: pathOf(k, p.name), params: [p.name, child.types.join(', '), ranges.join(', ')], line: p.line });
-        }
-      }
-      for (const v of p.values)
-        if (v.t === 'node' && !seen.has(v.n)) {
-          seen.add(v.n);
-          queue.push({ n: v.n, parent: k, name: p.name });
-        }
-    }
-  }
-}
-
 /** The rich result features an item's types can give (retired ones included, to say so). */
 const candidatesByTypes = new Map<string, FeatureRule[]>();
 /** The features an entity of these types can give, before their conditions (computed once per set of types). */
@@ -304,27 +239,6 @@ export function featuresOf(ex: SdExtract, n: number): FeatureRule[] {
     out.push(f);
   }
   return out;
-}
-
-/** The item as plain JSON for the exports: its types, @id and properties, nested entities to DATA_DEPTH, a repeated entity as its @id (or "…"). */
-function dataOf(ex: SdExtract, root: number): unknown {
-  const build = (n: number, depth: number, path: Set<number>): unknown => {
-    const node = ex.nodes[n]!;
-    const o: Record<string, unknown> = {};
-    if (node.types.length) o['@type'] = node.types.length === 1 ? node.types[0] : node.types;
-    if (node.id) o['@id'] = node.id;
-    for (const p of node.props) {
-      const vals = p.values.slice(0, 50).map((v): unknown => {
-        if (v.t === 'node') return depth >= DATA_DEPTH || path.has(v.n) ? { '@id': ex.nodes[v.n]!.id ?? '…' } : build(v.n, depth + 1, new Set(path).add(v.n));
-        if (v.t === 'ref') return { '@id': v.id };
-        if (v.t === 'null') return null;
-        return v.t === 'text' && v.v.length > 500 ? `${v.v.slice(0, 499)}…` : v.v;
-      });
-      o[p.name] = vals.length === 1 ? vals[0] : vals;
-    }
-    return o;
-  };
-  return build(root, 0, new Set([root]));
 }
 
 /** A key that finds the same item in the served HTML and in the render. */
@@ -369,7 +283,7 @@ function judge(source: SdExtract, it: SdItem, now: number, cutByte: number | nul
   conformance(c, it.node);
   const active = features.filter((f) => f.status === 'active');
   const verdict: SdVerdict = c.errors > 0 ? 'errors' : retired && !active.length ? 'retired' : !active.length ? 'none' : c.warnings > 0 ? 'warnings' : 'eligible';
-  return { item: it, data: dataOf(ex, it.node), features: features.map((f) => f.id), findings: c.findings, verdict };
+  return { item: it, data: itemData(ex, it.node), features: features.map((f) => f.id), findings: c.findings, verdict };
 }
 
 /**

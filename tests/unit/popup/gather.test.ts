@@ -1,7 +1,7 @@
 // The popup's gathering driven end to end with a fake messenger and a clock the test moves: which
 // messages go out and in what order, what each step ends as, and what the report holds after.
 import { describe, expect, it } from 'vitest';
-import { extractStructuredData } from '../../../lib/structured';
+import { extractStructuredData, packExtract } from '../../../lib/structured';
 import type { SdExtract } from '../../../lib/structured/types';
 import type { RenderResult } from '../../../lib/render/types';
 
@@ -49,7 +49,7 @@ function htmlTab(snap: TabSnapshot, served = signals('served'), live = signals('
     {
       getResourceUrls: () => [],
       getIndexSignals: ({ where }) => (where === 'served' ? served : live),
-      structuredServed: () => structuredServed,
+      structuredServed: () => packExtract(structuredServed),
     },
   );
 }
