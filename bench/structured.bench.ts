@@ -16,7 +16,7 @@ import { launchBrowser, median, sample, tabIdFor, type BenchRow } from './harnes
 import { extractStructuredData } from '../lib/structured';
 import { parse5Tree } from '../lib/structured/parse5Tree';
 import { validateStructuredData } from '../lib/structured/validate';
-import { analyzeBody, startSiteCheck, type BodyToAnalyze } from '../lib/sitecheck';
+import { analyzeBody, openBodyAnalysis, startSiteCheck, type BodyToAnalyze } from '../lib/sitecheck';
 import { nodeFetchHop } from '../cli/nodeFetchHop';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -149,7 +149,7 @@ async function perUrlRows(): Promise<BenchRow[]> {
       fetchHop: nodeFetchHop(),
       urls: Array.from({ length: URLS }, (_, i) => `${origin}/p/${i}.html`),
       concurrency: 1,
-      analyze: (f) => analyzeBody({ ...f, structuredData }),
+      analyze: (r) => openBodyAnalysis({ ...r, structuredData }),
       translate: (k) => k,
       generator: 'bench',
     });

@@ -175,13 +175,17 @@ export interface OverlayText {
 export interface ContentProtocol {
   getPageFacts: { req: Record<string, never>; res: PageFacts };
   /** Re-read the document's bytes and find Googlebot's cut: what is lost, where the bytes go. */
-  bytesAnalyze: { req: { headerBytes: number; limit: number }; res: BytesPageReport };
+  /** `again`: the user asked to find the cut again — the page is read anew, not from the read the verdict shared. */
+  bytesAnalyze: { req: { headerBytes: number; limit: number; again?: boolean }; res: BytesPageReport };
   /** Show or remove the cutoff overlay in the page (needs a bytesAnalyze first). */
   bytesOverlay: { req: { show: boolean; text: OverlayText }; res: BytesOverlayState };
   /** The page's CSS and JS files with their uncompressed sizes (Resource Timing). */
   bytesResources: { req: Record<string, never>; res: PageResource[] };
-  /** Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served (re-read from the HTTP cache, 2 MiB cap, 10 s). */
-  getIndexSignals: { req: { where: 'served' | 'live' }; res: PageSignals };
+  /**
+   * Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served —
+   * re-read from the HTTP cache and cut where Googlebot cuts it (the response's header bytes, the limit).
+   */
+  getIndexSignals: { req: { where: 'live' } | { where: 'served'; headerBytes: number; limit: number }; res: PageSignals };
   /** URLs of the page's own CSS and JS, from performance.getEntriesByType('resource'). */
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */

@@ -1,14 +1,12 @@
-// Structured data of the HTML as served (before any script ran): the document's bytes read again
-// (the copy the verdict's served-HTML read and the byte analysis share), the cut found as Googlebot
-// finds it, every item placed at its byte; microdata and RDFa through the browser's parser. The
-// answer is one string (packExtract): the popup unpacks it.
-import { packExtract, structuredFromBytes, type PackedExtract } from '../../lib/structured';
-import { sharedDocumentBytes } from './documentCopy';
-import { domTreeOf } from './domTree';
+// Structured data of the HTML as served (before any script ran): read from the same read of the
+// document that finds the cut and the served signals (pageRead.ts) — the cut found as Googlebot
+// finds it (the response's header bytes, the user's limit), every item placed at its byte;
+// microdata and RDFa through the browser's parser. The answer is one string (packExtract): the
+// popup unpacks it.
+import { packExtract, type PackedExtract } from '../../lib/structured';
+import { readPage } from './pageRead';
 
 export async function structuredServed({ headerBytes, limit }: { headerBytes: number; limit: number }): Promise<PackedExtract> {
-  const url = location.href.split('#')[0]!;
-  const copy = await sharedDocumentBytes(url);
-  const { cutoff: _cutoff, ...extract } = structuredFromBytes({ body: copy.bytes, headerBytes, charset: document.characterSet || 'utf-8', limit, baseUrl: url, treeOf: domTreeOf });
-  return packExtract(extract);
+  const got = await readPage(location.href.split('#')[0]!, headerBytes, limit);
+  return packExtract(got.structured());
 }

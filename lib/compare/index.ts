@@ -1,6 +1,8 @@
 export type { Comparison, Field, Finding, FindingCode, Row, Severity, SideSummary, WhyCode } from './comparison';
 export { FIELDS } from './comparison';
-export { extractPage, type PageExtract } from './extractPage';
+export { fetchCompared, type ComparedFetch } from './fetchCompared';
+export { readComparedPage, type ComparedPage, type PastCutItem } from './readComparedPage';
+export { extractPage, PageExtractor, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';
 export { CHALLENGE_MARKERS, findChallengeMarkers, markerText, BODY_WINDOW, type ChallengeMarker } from './challengeMarkers';

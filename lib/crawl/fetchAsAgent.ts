@@ -1,7 +1,7 @@
 import { headerValue, mediaType, readCapped, deadline, type Header, type ReadEnd } from '../core';
 import type { Agent, AgentFetch, FetchError, FetchHop, HopFetcher } from './types';
 import { decodeHtml } from './decodeHtml';
-import { isHtmlResponse } from './isHtmlResponse';
+import { isHtml } from '../html';
 import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
 import { DEFAULT_LIMIT, findCutoff, sniffCharset, isTextMediaType } from '../bytes';
 import { countHeaderBytes } from './countHeaderBytes';
@@ -23,6 +23,13 @@ export interface FetchAsAgentOptions {
    * caller that runs the byte analysis itself, e.g. the site check.
    */
   keepBody?: boolean;
+  /**
+   * The final response's body streams to the writer this returns, chunk by chunk as it arrives
+   * (nothing is kept unless `keep` says so): a caller that analyses the body as it streams (the
+   * site check, the comparison) and reads its own result once the fetch is over. Not called when
+   * no final response arrives. With it, as with keepBody, no analysis is made here.
+   */
+  onBody?: (reply: { statusLine: string; status: number; headers: Header[]; finalUrl: string }) => { write(chunk: Uint8Array): void };
   /**
    * Asked before each request, the first included: false stops there without requesting it
    * (`blockedAt` says where), e.g. a redirect target robots.txt disallows.
@@ -65,8 +72,9 @@ export async function fetchAsAgent(
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
     // byte budget backs off to a whole character.
-    // With keepBody the caller measures the body itself (the site check's byte analysis): no second pass here.
-    const cutoff = body && !opts.keepBody
+    // With keepBody or onBody the caller measures the body itself (the site check's byte analysis, the comparison's): no second pass here.
+    const own = !opts.keepBody && !opts.onBody;
+    const cutoff = body && own
       ? findCutoff({
           body: body.kept,
           headerBytes: countHeaderBytes(statusLine, headers, status),
@@ -79,7 +87,8 @@ export async function fetchAsAgent(
       : null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
-    const html = body && visible && !opts.keepBody && isHtmlResponse(contentType, body.kept) ? decodeHtml(contentType, visible) : null;
+    const ct = mediaType(contentType);
+    const html = body && visible && own && isHtml(ct, ct ? null : body.kept) ? decodeHtml(contentType, visible) : null;
     return {
       agent,
       userAgent,
@@ -118,7 +127,8 @@ export async function fetchAsAgent(
     switch (got.stop?.code) {
       case undefined: {
         const res = got.reply!;
-        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: time.signal });
+        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current });
+        const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: time.signal, onChunk: sink ? (c) => sink.write(c) : undefined });
         return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
       case 'refused':

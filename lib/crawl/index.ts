@@ -37,5 +37,4 @@ export { isAgentRuleId } from './agentHeaderRule';
 export { fetchAsAgent, type FetchAsAgentOptions } from './fetchAsAgent';
 export { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
 export { DEFAULT_CHROME_VERSION, googlebotUserAgent, isChromeVersion } from './googlebotUserAgent';
-export { isHtmlResponse } from './isHtmlResponse';
 export { decodeHtml } from './decodeHtml';

@@ -1,4 +1,4 @@
-import { headerValue } from '../core';
+import { headerValue, mediaType } from '../core';
 import { readCapped } from '../core';
 import { followRedirects } from '../crawl';
 import { PAGE_REDIRECTS } from '../crawl';
@@ -7,7 +7,8 @@ import { CRAWLER_CATALOG } from '../crawlers';
 import { crawlerUserAgent } from '../crawlers';
 import type { OtherCrawlerVerdict } from '../crawlers';
 import { googlebotUserAgent } from '../crawl';
-import { decodeHtml, isHtmlResponse } from '../crawl';
+import { decodeHtml } from '../crawl';
+import { isHtml } from '../html';
 import { extractPage } from '../compare';
 import { findChallengeMarkers } from '../compare';
 import { compareToReference } from './compareToReference';
@@ -82,7 +83,7 @@ async function fetchOne(url: string, job: Job, hop: HopFetcher, limits: LiveFetc
     const res = got.reply;
     const body = await readCapped(res.body, { keep: limits.keepBytes, countCap: limits.countCap, signal: ctl.signal });
     const contentType = headerValue(res.headers, 'content-type');
-    const html = isHtmlResponse(contentType, body.bytes) ? decodeHtml(contentType, body.bytes) : null;
+    const html = isHtml(mediaType(contentType), body.bytes) ? decodeHtml(contentType, body.bytes) : null;
     const page = html !== null ? extractPage(html, got.finalUrl) : null;
     const markers = findChallengeMarkers(res.headers, html).map((m) => ({ id: m.id, vendor: m.vendor, where: m.where, name: m.name, source: m.source }));
     return {

@@ -1,22 +1,15 @@
-import { headerValue, mediaType, decodeText, type Header } from '../core';
-import { analyzeBytes, findCutoff, limitFor, sniffCharset } from '../bytes';
-import { countHeaderBytes, isHtmlResponse } from '../crawl';
-import { bytesInputFrom, type BytesInput, type PageSignals } from '../indexability';
-import { keptTextIsPrefix } from './keptTextIsPrefix';
-import { servedSignalsAndTokens } from './servedSignals';
-import { createByteMapper, resolveCharset } from '../bytes';
-import { loadStructuredReaders, loadStructuredValidator, type StructuredTokens, type SdExtract, type SdReport } from '../structured';
+import { headerValue, mediaType, type Header } from '../core';
+import { BytesReader, isTextMediaType, KEEP_PAST_LIMIT, limitFor, type Cutoff } from '../bytes';
+import { countHeaderBytes } from '../crawl';
+import { isHtml } from '../html';
+import { bytesInputFrom, ServedSignals, type BytesInput, type PageSignals } from '../indexability';
+import { loadStructuredReaders, loadStructuredValidator, StructuredTokens, type SdExtract, type SdReport } from '../structured';
 
-/** The final response of one URL, as the analysis needs it: plain data, so it can cross to a worker. */
-export interface BodyToAnalyze {
+/** The final response of one URL, as its analysis needs it before the body: plain data, so it can cross to a worker. */
+export interface ResponseToAnalyze {
   statusLine: string;
   status: number;
   headers: Header[];
-  /** The kept body bytes (the limit plus what the report lists past it). */
-  body: Uint8Array;
-  /** Uncompressed body bytes read (all of them when `complete`, else a lower bound). */
-  bodyBytes: number;
-  complete: boolean;
   /** The response's URL: the base of the page's relative links. */
   finalUrl: string;
   /** The byte limit chosen for HTML and text (PDFs: 64 MB, whatever the choice). */
@@ -27,21 +20,24 @@ export interface BodyToAnalyze {
   structuredData?: boolean;
 }
 
-/** The structured data of HTML under the limit (nothing cut), from tokens already read. */
-async function structuredOf(html: string, body: Uint8Array, charset: string, headerBytes: number, url: string, tokens: StructuredTokens): Promise<SdExtract> {
-  const [{ extractStructuredData }, , { parse5Tree }] = await loadReaders();
-  // The byte mapper is made only when an offset is asked for (most pages have nothing to place).
-  let mapper: ReturnType<typeof createByteMapper> | null = null;
-  const byteAt = (i: number) => (mapper ??= createByteMapper(body, html, resolveCharset(charset, body))).byteAt(i);
-  const ex = extractStructuredData({ html, source: 'served', cut: null, baseUrl: url, byteAt, headerBytes, treeOf: (h) => parse5Tree(h), tokens });
-  return mapper === null ? ex : { ...ex, offsetsExact: (mapper as { exact: boolean }).exact };
+/** How reading the body ended. */
+export interface BodyEnd {
+  /** Uncompressed body bytes read (all of them when `complete`, else a lower bound). */
+  bodyBytes: number;
+  complete: boolean;
+}
+
+/** The whole response at once (a body in hand). */
+export interface BodyToAnalyze extends ResponseToAnalyze, BodyEnd {
+  /** The body's bytes (at least up to the limit plus what the report lists past it). */
+  body: Uint8Array;
 }
 
 export interface BodyAnalysis {
   bytes: BytesInput;
   /** The signals of the HTML Googlebot keeps; null for a response that is not HTML. */
   served: PageSignals | null;
-  /** The page's structured data judged (items past the cut included, as lost); null for a response that is not HTML. Absent from analysers that predate it. */
+  /** The page's structured data judged (items past the cut included, as lost); null for a response that is not HTML, or when not asked. Absent from analysers that predate it. */
   structured?: SdReport | null;
 }
 
@@ -59,62 +55,144 @@ async function judged(ex: SdExtract, cutByte: number | null, now: number): Promi
   return v.validateStructuredData({ served: ex, now, cutByte });
 }
 
-/** Something that analyses bodies: analyzeBody itself, or a pool of threads running it. */
-export type BodyAnalyzer = (input: BodyToAnalyze) => Promise<BodyAnalysis>;
+/** Where the body's bytes go as they arrive. */
+export interface BodySink {
+  /** The next bytes of the body (the sink may keep or move them: do not reuse the chunk). */
+  write(chunk: Uint8Array): void;
+  /** The body ended: the analysis. */
+  end(e: BodyEnd): Promise<BodyAnalysis>;
+  /** The body will not be analysed (the request is retried or abandoned). */
+  abort(): void;
+}
 
-const TEXT_TYPES = /^(text\/|application\/(xhtml\+xml|xml|json|ld\+json|javascript|ecmascript|rss\+xml|atom\+xml)$)/;
+/** Something that analyses bodies as they stream in: openBodyAnalysis itself, or a pool of threads running it. */
+export type BodyAnalyzer = (response: ResponseToAnalyze) => BodySink;
 
 /**
  * Googlebot's byte budget for one response — the cut, and for HTML what lies past it (a body not
- * read to its end is a lower bound) — and the signals of the HTML it keeps. A page under the limit
- * has nothing past the cut: its text is decoded once and read once, by the signal scanner. A page
- * over it is decoded once too: the kept HTML is a slice of that text whenever the charset makes
- * the slice exact (keptTextIsPrefix).
+ * read to its end gives a lower bound) — the signals of the HTML it keeps, and the page's
+ * structured data, read in one pass of lib/html's reader as the body arrives. Bytes up to the limit
+ * plus 1 MiB are read (what lies just past the cut is listed); past that they are only counted.
+ *
+ * Structured data: the same pass finds whether the page has any (JSON-LD blocks, microdata or RDFa
+ * attributes: StructuredTokens). Its readers need the text itself — a JSON-LD block's content with
+ * its lines and columns, and for microdata and RDFa an element tree (parse5) — so the bytes read
+ * are held until the end of the body, and for a page that has structured data its text is read
+ * again by lib/structured (structuredFromBytes, the cut as this pass found it). A page without any
+ * lets them go unread. With `structuredData: false` nothing of the body is held.
  */
-export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
-  const ct = headerValue(f.headers, 'content-type');
+export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
+  const ct = headerValue(r.headers, 'content-type');
   const mt = mediaType(ct);
-  const { limit } = limitFor(mt, f.limit);
-  const headerBytes = countHeaderBytes(f.statusLine, f.headers, f.status);
-  const kept = f.body;
-  const charset = sniffCharset(ct, kept);
-  const now = f.now ?? Date.now();
-  if (isHtmlResponse(ct, kept)) {
-    const bodyBytes = Math.max(kept.length, f.bodyBytes);
-    if (headerBytes + bodyBytes <= limit) {
-      const bytes: BytesInput = { complete: f.complete, limit, headerBytes, bodyBytes, truncated: false, cutOffset: null, lost: [] };
-      // One decode, one scan: the signals and the structured data's tokens together.
-      const html = decodeText(kept, charset);
-      const withStructured = f.structuredData !== false;
-      const { signals, tokens } = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: kept.length, truncated: false }, withStructured);
-      if (!withStructured) return { bytes, served: signals, structured: null };
-      const t = tokens!;
-      if (!t.blocks.length && !t.microdata && !t.rdfa) return { bytes, served: signals, structured: NOTHING };
-      const ex = await structuredOf(html, kept, charset, headerBytes, f.finalUrl, t);
-      return { bytes, served: signals, structured: await judged(ex, null, now) };
+  const { limit } = limitFor(mt, r.limit);
+  const headerBytes = countHeaderBytes(r.statusLine, r.headers, r.status);
+  const readUpTo = limit + KEEP_PAST_LIMIT;
+  const withStructured = r.structuredData !== false;
+  let head: Uint8Array[] | null = [];
+  let headBytes = 0;
+  let written = 0;
+  let reader: BytesReader | null = null;
+  let served: ServedSignals | null = null;
+  let tokens: StructuredTokens | null = null;
+  /** The bytes read, held while the page may have structured data (see above). */
+  let held: Uint8Array[] | null = null;
+  let heldBytes = 0;
+  let html = false;
+  const hold = (part: Uint8Array) => {
+    if (!held) return;
+    held.push(part);
+    heldBytes += part.length;
+  };
+  /** The first bytes decide whether an unlabeled body is HTML (MIME sniffing). */
+  const start = () => {
+    const first = joined(head!, headBytes);
+    head = null;
+    html = isHtml(mt, mt ? null : first);
+    served = html ? new ServedSignals() : null;
+    tokens = html && withStructured ? new StructuredTokens(false) : null;
+    held = tokens ? [] : null;
+    reader = new BytesReader({
+      headerBytes,
+      charset: null,
+      contentType: ct,
+      limit,
+      mediaType: mt,
+      html,
+      detail: 'items',
+      kept: served ? [served] : [],
+      whole: tokens ? [tokens] : [],
+    });
+    if (first.length) {
+      reader.write(first);
+      hold(first);
     }
-    let text = '';
-    const report = await analyzeBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, mediaType: 'text/html' }, { onText: (t) => (text = t) });
+  };
+  const finish = (e: BodyEnd): { analysis: BodyAnalysis; cutoff: Cutoff | null } => {
+    if (head) start();
+    const report = reader!.end(Math.max(e.bodyBytes, written));
+    reader = null;
     const c = report.cutoff;
-    const visible = c.truncated ? kept.subarray(0, c.bodyBytesKept) : kept;
-    const html = keptTextIsPrefix(c, kept, charset) ? text.slice(0, c.charIndex) : decodeText(visible, charset);
-    const bytes = bytesInputFrom(report, f.complete);
-    const served = servedSignalsAndTokens(html, f.finalUrl, { bytesRead: visible.length, truncated: bytes.truncated }, false).signals;
-    if (f.structuredData === false) return { bytes, served, structured: null };
-    // Structured data from everything kept, the part past the cut included: what lies there is lost.
-    const [, { structuredFromBytes }, { parse5Tree }] = await loadReaders();
-    const ex = structuredFromBytes({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes, baseUrl: f.finalUrl, treeOf: (h) => parse5Tree(h), text, cutoff: c });
-    text = '';
-    return { bytes, served, structured: await judged(ex, bytes.cutOffset, now) };
+    if (!isTextMediaType(mt)) {
+      // Bytes, not characters (a PDF, an image): the cut falls exactly at the limit.
+      const truncated = headerBytes + c.bodyBytes > limit;
+      const bodyKept = Math.min(c.bodyBytes, Math.max(0, limit - headerBytes));
+      return { analysis: { bytes: { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, served: null, structured: null }, cutoff: null };
+    }
+    const bytes: BytesInput = html ? bytesInputFrom(report, e.complete) : { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
+    const visible = c.truncated ? c.bodyBytesKept : Math.min(written, c.bodyBytes);
+    const signals = served ? (served as ServedSignals).result(r.finalUrl, { bytesRead: visible, truncated: bytes.truncated }) : null;
+    return { analysis: { bytes, served: signals, structured: html && withStructured ? NOTHING : null }, cutoff: c };
+  };
+  return {
+    write(chunk) {
+      if (written >= readUpTo) {
+        written += chunk.length;
+        return;
+      }
+      const part = written + chunk.length > readUpTo ? chunk.subarray(0, readUpTo - written) : chunk;
+      written += chunk.length;
+      if (head) {
+        head.push(part.slice());
+        headBytes += part.length;
+        if (headBytes >= 1024) start();
+        return;
+      }
+      reader!.write(part);
+      hold(part);
+    },
+    async end(e) {
+      const { analysis, cutoff } = finish(e);
+      const t = tokens as StructuredTokens | null;
+      const body = held ? joined(held, heldBytes) : null;
+      held = null;
+      if (!t || !t.any || !body || !cutoff) return analysis;
+      // Structured data from everything read, the part past the cut included: what lies there is lost.
+      const [, { structuredFromBytes }, { parse5Tree }] = await loadReaders();
+      const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: cutoff.charset.encoding, limit, totalBodyBytes: cutoff.bodyBytes, baseUrl: r.finalUrl, treeOf: (h) => parse5Tree(h), cutoff });
+      return { ...analysis, structured: await judged(ex, analysis.bytes.cutOffset, r.now ?? Date.now()) };
+    },
+    abort() {
+      head = null;
+      reader = null;
+      held = null;
+    },
+  };
+}
+
+function joined(parts: Uint8Array[], n: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
   }
-  if (mt === null || TEXT_TYPES.test(mt)) {
-    // Text: the cut backs off to a whole character.
-    const c = findCutoff({ body: kept, headerBytes, charset, limit, totalBodyBytes: f.bodyBytes });
-    const bytes = { complete: f.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
-    return { bytes, served: null, structured: null };
-  }
-  // Bytes, not characters (a PDF, an image): the cut falls exactly at the limit.
-  const truncated = headerBytes + f.bodyBytes > limit;
-  const bodyKept = Math.min(f.bodyBytes, Math.max(0, limit - headerBytes));
-  return { bytes: { complete: f.complete, limit, headerBytes, bodyBytes: f.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, served: null, structured: null };
+  return out;
+}
+
+/** The analysis of a body in hand (one pass, as openBodyAnalysis). */
+export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
+  const sink = openBodyAnalysis(f);
+  if (f.body.length) sink.write(f.body);
+  return sink.end({ bodyBytes: f.bodyBytes, complete: f.complete });
 }

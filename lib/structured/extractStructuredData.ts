@@ -1,4 +1,4 @@
-import { HtmlScanner, type TokenSink } from '../bytes';
+import { HtmlReader } from '../html';
 import { NodeTable, type RawProblem } from './NodeTable';
 import { readJsonLd } from './readJsonLd';
 import { readMicrodata } from './readMicrodata';
@@ -17,7 +17,7 @@ export interface ExtractInput {
   cut: number | null;
   /** The document's URL: relative URLs of microdata and RDFa are resolved against it. */
   baseUrl?: string | null;
-  /** Body byte offset of a character index (lib/bytes createByteMapper; called in increasing order). Absent: no byte offsets. */
+  /** Body byte offset of a character index (createByteMapper; called in increasing order). Absent: no byte offsets. */
   byteAt?: (charIndex: number) => number;
   /** The response's header bytes (response offset = header bytes + body offset). */
   headerBytes?: number;
@@ -28,14 +28,16 @@ export interface ExtractInput {
    * start offsets. Absent: microdata and RDFa are not read.
    */
   treeOf?: (html: string, tagStarts: TagStarts) => SdTree;
-  /** The tokens already read by another pass (the site check's signal scan): no second scan. */
+  /** The tokens already read over this same text (character offsets): no second scan. */
   tokens?: StructuredTokens;
 }
 
-/** Reads the HTML's tokens for structured data (standalone, or beside another sink of the same scan). */
-export function structuredTokens(html: string, primary?: TokenSink): StructuredTokens {
-  const s = new StructuredTokens(primary ?? null);
-  new HtmlScanner(html, html.length, s).run(Infinity);
+/** Reads the HTML's tokens for structured data: lib/html's reader over the text (offsets are character offsets). */
+export function structuredTokens(html: string): StructuredTokens {
+  const s = new StructuredTokens();
+  const r = new HtmlReader({ whole: [s] });
+  r.writeText(html);
+  r.end();
   return s;
 }
 

@@ -1,4 +1,5 @@
-import { createByteMapper, findCutoff, type Cutoff } from '../bytes';
+import { findCutoff, type Cutoff } from '../bytes';
+import { createByteMapper } from './createByteMapper';
 import { decodeText } from '../core';
 import { extractStructuredData, type ExtractInput } from './extractStructuredData';
 import type { SdExtract } from './types';

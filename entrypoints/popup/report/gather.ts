@@ -164,8 +164,8 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
    * where possible), or — when no page script runs in the tab (a PDF in Firefox's viewer, a tab
    * loaded before Crawlscope) — by the background, which fetches the URL itself.
    */
-  const analyzeBody = async (r: TabReport, headerBytes: number): Promise<BytesPageReport> => {
-    if (r.snapshot.facts !== null) return toTab(r.tabId, 'bytesAnalyze', { headerBytes, limit: r.limit });
+  const analyzeBody = async (r: TabReport, headerBytes: number, again = false): Promise<BytesPageReport> => {
+    if (r.snapshot.facts !== null) return toTab(r.tabId, 'bytesAnalyze', again ? { headerBytes, limit: r.limit, again } : { headerBytes, limit: r.limit });
     if (!isHttp(r.url)) throw new Error('bytes.error.notHttp');
     const ct = headerValue(r.response.value?.record?.headers ?? [], 'content-type');
     return toBackground('bytesFetchDocument', { url: r.url, headerBytes, limit: r.limit, charset: charsetOf(ct), mediaType: mediaType(ct), nav: null });
@@ -314,8 +314,9 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     }
     await Promise.all([
       run(r, 'live', () => toTab(r.tabId, 'getIndexSignals', { where: 'live' })),
-      run(r, 'served', () => toTab(r.tabId, 'getIndexSignals', { where: 'served' })),
-      run(r, 'structured', () => structuredOf(r, headerBytesOf(record) ?? 0, renderDone)),
+      // The served HTML as Googlebot keeps it: the response's header bytes count, and the limit is the user's.
+      run(r, 'served', () => toTab(r.tabId, 'getIndexSignals', { where: 'served', headerBytes: headerBytesOf(record) ?? 0, limit: latest(r).limit })),
+      run(r, 'structured', () => structuredOf(latest(r), headerBytesOf(record) ?? 0, renderDone)),
       measure(),
     ]);
     checkCanonical(r, false);
@@ -369,7 +370,8 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       // The verdict already found the cut with the same figures: show that analysis rather than read the page again.
       const ran = r.bytes.value?.page;
       const reuse = ran && ran.report.cutoff.limit === r.limit && ran.report.cutoff.headerBytes === headerBytes && r.cut.status !== 'done' ? ran : null;
-      await run(r, 'cut', async () => reuse ?? analyzeBody(r, headerBytes));
+      // Once the cut is shown, "Find the cut again" reads the page anew.
+      await run(r, 'cut', async () => reuse ?? analyzeBody(r, headerBytes, r.cut.status === 'done'));
       const now = current(r);
       if (!now || now.snapshot.facts === null) return;
       await run(now, 'resources', async () => {

@@ -1,4 +1,4 @@
-import type { ResolvedCharset } from './charset';
+import type { ResolvedCharset } from '../html';
 
 /** Maps UTF-16 indexes of the decoded text back to byte offsets in the body. */
 export interface ByteMapper {

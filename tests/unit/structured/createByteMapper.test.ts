@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createByteMapper, resolveCharset } from '../../../lib/bytes';
+import { resolveCharset } from '../../../lib/html';
+import { createByteMapper } from '../../../lib/structured/createByteMapper';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
