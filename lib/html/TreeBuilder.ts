@@ -520,6 +520,12 @@ export class TreeBuilder implements TokenReceiver {
       this.insertChars(LITERAL, s, rawFrom, from, to, start, end, to - rawFrom);
       return;
     }
+    // The content of a script, style or other raw-text element: inserted whole, whitespace or not
+    // (no per-character split into runs, which a large inline script would pay character by character).
+    if (this.mode === M.Text && !this.skipNextNewLine && !this.inForeignNode) {
+      this.insertChars(LITERAL, s, rawFrom, from, to, start, end, to - rawFrom);
+      return;
+    }
     // Otherwise as parse5's tokens come: runs of whitespace and runs of other characters.
     let raw = rawFrom;
     let i = from;
