@@ -2,7 +2,8 @@
 // one headless Chromium (a fresh browser context per URL), each report given its `render` block.
 // Off by default: a render costs about a second per page where the check costs milliseconds.
 import { createRobotsReader, googlebotUserAgent } from '../lib/crawl';
-import { reportRender, severityLabel, type Report, type Translate } from '../lib/report';
+import { reportRender, reportStructured, severityLabel, withRenderedStructured, type Report, type Translate } from '../lib/report';
+import { loadStructuredReaders, loadStructuredValidator, type SdExtract } from '../lib/structured';
 import { changesIndexing, missesContent, type RenderAgent } from '../lib/render';
 import { launchRenderBrowser } from './renderInChromium';
 import { nodeFetchHop } from './nodeFetchHop';
@@ -36,13 +37,27 @@ export async function createSiteRenderer(opts: { agent: RenderAgent; timeLimitMs
       const url = report.siteCheck?.requestedUrl ?? report.url;
       try {
         const out = await browser.render({ url, agent: opts.agent, timeLimitMs: opts.timeLimitMs, robots, signal: opts.signal });
-        return { report: { ...report, render: reportRender(out.result, opts.t) }, error: null };
+        const structuredData = await withRendered(report, out.result.rendered?.html ?? null, out.result.finalUrl, opts.t);
+        return { report: { ...report, render: reportRender(out.result, opts.t), ...(structuredData === undefined ? {} : { structuredData }) }, error: null };
       } catch (err) {
         return { report: { ...report, render: null }, error: err instanceof Error ? err.message : String(err) };
       }
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * The report's structured data with the items of Googlebot's render that the HTML as served lacks,
+ * marked as added by JavaScript (undefined: unchanged — no render HTML, or not checked).
+ */
+async function withRendered(report: Report, html: string | null, finalUrl: string, t: Translate): Promise<Report['structuredData'] | undefined> {
+  if (!html || !report.structuredData) return undefined;
+  const [{ extractStructuredData }, , { parse5Tree }] = await loadStructuredReaders();
+  const rendered: SdExtract = extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: finalUrl, treeOf: (h) => parse5Tree(h) });
+  if (!rendered.items.length) return undefined;
+  const { validateStructuredData } = await loadStructuredValidator();
+  return withRenderedStructured(report.structuredData, reportStructured(validateStructuredData({ served: null, rendered, now: Date.now() }), t));
 }
 
 /** The text lines of one URL's render for the table's output: its differences that change indexing, with their causes. */

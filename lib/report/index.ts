@@ -12,3 +12,4 @@ export { reportAiPreferences } from './reportAiPreferences';
 export { reportLiveFetch } from './reportLiveFetch';
 export { reportLlmsTxt } from './reportLlmsTxt';
 export { reportStructured, structuredSummary, structuredSummaryMessages, structuredMessageText, structuredTypeLines, findingText, problemText, type StructuredMessage, type StructuredTypeLine, type SummaryItem } from './reportStructured';
+export { withRenderedStructured } from './withRenderedStructured';

@@ -343,4 +343,21 @@ test.describe('Render as Googlebot', () => {
     expect(text.out).toContain(say('render.difference.noindexAddedByJs', ['robots: noindex']));
     expect(text.out).toContain(say('render.difference.nearlyEmpty', [0, app.render!.visitor!.rendered!.words, 0, APP.tags.length + 1]));
   });
+
+  test('the site check with --render: JSON-LD that JavaScript adds is in the URL\'s structured data, marked as added by JavaScript (rendered), judged like the rest', async ({ demo }) => {
+    const url = `${demo}/render/js-changes.html`;
+    const [served] = jsonLines((await runCli(['--json', url])).out);
+    expect(served!.structuredData!.items).toEqual([]);
+    const { out } = await runCli(['--render', '--json', url]);
+    const [r] = jsonLines(out);
+    expect(reportSchemaErrors(r)).toEqual([]);
+    const sd = r!.structuredData!;
+    expect(sd.items.map((i) => ({ format: i.format, status: i.status, types: i.types, byte: i.byte, data: i.data }))).toEqual([
+      { format: 'jsonld', status: 'rendered', types: ['Product'], byte: null, data: { '@type': 'Product', name: 'Demo shoe' } },
+    ]);
+    expect(sd.counts).toMatchObject({ items: 1, rendered: 1, lost: 0 });
+    // Judged like a served item: a Product with a name only lacks what Google requires of its snippets.
+    expect(sd.items[0]!.findings.length).toBeGreaterThan(0);
+    expect(sd.counts.errors + sd.counts.warnings).toBe(sd.items[0]!.findings.filter((f) => f.severity !== 'info').length);
+  });
 });
