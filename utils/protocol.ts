@@ -157,8 +157,11 @@ export interface ContentProtocol {
   bytesOverlay: { req: { show: boolean; text: OverlayText }; res: BytesOverlayState };
   /** The page's CSS and JS files with their uncompressed sizes (Resource Timing). */
   bytesResources: { req: Record<string, never>; res: PageResource[] };
-  /** Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served (re-read from the HTTP cache, 2 MiB cap, 10 s). */
-  getIndexSignals: { req: { where: 'served' | 'live' }; res: PageSignals };
+  /**
+   * Robots meta, canonical, hreflang, base, title, h1: from the live DOM, or from the HTML as served —
+   * re-read from the HTTP cache and cut where Googlebot cuts it (the response's header bytes, the limit).
+   */
+  getIndexSignals: { req: { where: 'live' } | { where: 'served'; headerBytes: number; limit: number }; res: PageSignals };
   /** URLs of the page's own CSS and JS, from performance.getEntriesByType('resource'). */
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */

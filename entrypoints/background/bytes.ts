@@ -1,6 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
-import { analyzeBytes, COUNT_BOUND, describeRead, KEEP_PAST_LIMIT } from '../../lib/bytes';
-import { readCapped, deadline, type CappedRead } from '../../lib/core';
+import { COUNT_BOUND, describeRead, KEEP_PAST_LIMIT, readBytesReport, type StreamedBytes } from '../../lib/bytes';
+import { readCapped, deadline } from '../../lib/core';
 import { bytesIncludeCookies } from '../../utils/settings';
 
 const MAX_URLS = 30;
@@ -46,8 +46,8 @@ type DocRes = BackgroundProtocol['bytesFetchDocument']['res'];
 
 /**
  * The page's own re-read failed (or the page cannot be reached): fetch the document again from
- * here, with the browser's cookies only if the user allowed it, and find the cut in that copy.
- * Only the limit plus a margin is kept in memory; the rest is counted.
+ * here, with the browser's cookies only if the user allowed it, and find the cut in that copy —
+ * analysed as it arrives (nothing of it is kept), up to the limit plus a margin; the rest is counted.
  */
 export async function bytesFetchDocument({ url, headerBytes, limit, charset, mediaType, nav }: DocReq): Promise<DocRes> {
   const u = new URL(url);
@@ -56,23 +56,24 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
   const includeCookies = await bytesIncludeCookies.getValue();
   const time = deadline(TIMEOUT_MS);
   const t0 = performance.now();
-  let copy: CappedRead;
+  let got: StreamedBytes;
   let status: number;
   try {
     const res = await fetch(u.href, { cache: 'no-store', credentials: includeCookies ? 'include' : 'omit', redirect: 'follow', signal: time.signal });
     status = res.status;
     // A body that is still arriving after 10 s is analysed as far as it was read (said so in the notes).
-    copy = await readCapped(res.body, { keep: limit + KEEP_PAST_LIMIT, countCap: COUNT_BOUND, signal: time.signal });
+    got = await readBytesReport(res.body, { headerBytes, charset, limit, mediaType }, { countCap: COUNT_BOUND, readUpTo: limit + KEEP_PAST_LIMIT, signal: time.signal });
   } catch (err) {
     if (time.expired) throw new Error('bytes.error.readTimeout');
     throw err;
   } finally {
     time.clear();
   }
+  const copy = got.read;
   if (copy.end === 'error') throw new Error(copy.error ?? 'bytes.error.readFailed');
   const read = describeRead({
     fetchedBytes: copy.total,
-    keptBytes: copy.bytes.length,
+    keptBytes: Math.min(copy.total, limit + KEEP_PAST_LIMIT),
     status,
     capped: copy.end === 'cap',
     stoppedAfterMs: copy.end === 'timeout' ? TIMEOUT_MS : null,
@@ -82,8 +83,7 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
     ms: performance.now() - t0,
   });
   read.notes.push({ code: includeCookies ? 'bytes.read.withCookies' : 'bytes.read.noCookies', params: [] });
-  const t1 = performance.now();
-  const report = await analyzeBytes({ body: copy.bytes, totalBodyBytes: copy.total, headerBytes, charset, limit, mediaType });
+  const report = got.report;
   let unplacedItems = 0;
   for (const it of [...report.items, ...report.links.firstLost]) if (it.status !== 'kept') unplacedItems++;
   return {
@@ -93,6 +93,6 @@ export async function bytesFetchDocument({ url, headerBytes, limit, charset, med
     report,
     // Placed in the live page by the content script when it can be reached.
     placement: { firstPastCut: report.firstPastCut ? 'unplaced' : 'none', unplacedItems },
-    analysisMs: performance.now() - t1,
+    analysisMs: got.analysisMs,
   };
 }

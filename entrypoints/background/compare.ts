@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { BackgroundHandler } from '../../utils/protocol';
 import { bytesLimit, compareChromeVersion } from '../../utils/settings';
-import { compareFetches, summarizeComparison, type ComparisonSummary } from '../../lib/compare';
-import { fetchAsAgent, googlebotUserAgent, type Agent, type AgentFetch, type RobotsBlock } from '../../lib/crawl';
+import { compareFetches, fetchCompared, summarizeComparison, type ComparedFetch, type ComparisonSummary } from '../../lib/compare';
+import { googlebotUserAgent, type Agent, type RobotsBlock } from '../../lib/crawl';
 import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
 import { ruleText } from '../../lib/indexability';
 import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
@@ -42,7 +42,7 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
     if (!r.allowed) blocks.set(hopUrl, r.block);
     return r.allowed;
   };
-  const run = async (agent: Agent): Promise<AgentFetch> => {
+  const run = async (agent: Agent): Promise<ComparedFetch> => {
     const ua = googlebotUserAgent(agent, chromeVersion);
     // As Googlebot: never with the user's cookies (Googlebot has none), whatever the page needs.
     const hop = extensionHopFetcher({
@@ -50,7 +50,7 @@ export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url })
         sentUserAgents[agent] ??= s.userAgent;
       },
     });
-    const f = await fetchAsAgent(target.href, agent, ua, hop, { limit, allowHop });
+    const f = await fetchCompared(target.href, agent, ua, hop, { limit, allowHop });
     return f.blockedAt !== undefined && blocks.has(f.blockedAt) ? { ...f, blockedBy: blocks.get(f.blockedAt)! } : f;
   };
   const [mobile, desktop] = await Promise.all([run('mobile'), run('desktop')]);

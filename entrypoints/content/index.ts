@@ -21,7 +21,7 @@ export default defineContentScript({
       bytesAnalyze: (req) => pageAnalysis().analyzePage(req),
       bytesOverlay: ({ show, text }) => pageAnalysis().toggleOverlay(show, text, ctx),
       bytesResources: () => pageAnalysis().pageResources(),
-      getIndexSignals: ({ where }) => (where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals()),
+      getIndexSignals: (req) => (req.where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals(req)),
       getComposedHtml: () => pageAnalysis().composedHtml(),
     });
     ctx.onInvalidated(stop);

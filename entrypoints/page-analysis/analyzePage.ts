@@ -1,10 +1,7 @@
-import { analyzeBytes, describeRead, type BytesReport, type NavigationSizes, type BytesPageReport } from '../../lib/bytes';
+import { describeRead, type NavigationSizes, type BytesPageReport } from '../../lib/bytes';
 import { sendToBackground } from '../../utils/messaging';
-import { releaseDocumentBytes, sharedDocumentBytes } from './documentCopy';
+import { forgetPageRead, readPage } from './pageRead';
 import { locateElement } from './locateElement';
-
-/** The analysis may take this long (a 50 MB page) before it is abandoned. */
-export const ANALYSIS_TIMEOUT_MS = 20_000;
 
 type Nav = PerformanceNavigationTiming & { deliveryType?: string; responseStatus?: number };
 
@@ -13,21 +10,6 @@ export let lastAnalysis: BytesPageReport | null = null;
 export function forgetAnalysis(): void {
   lastAnalysis = null;
 }
-
-// Lets the page handle input between slices of the analysis. setTimeout(0) would be clamped to
-// 4 ms once nested; scheduler.yield (or a message to ourselves) is not.
-const yieldToPage = (): Promise<void> => {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (s?.yield) return s.yield();
-  return new Promise<void>((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
-};
 
 /** The browser's own measurement of the loaded document, for comparing the copy with it. */
 export function navigationSizes(): NavigationSizes | null {
@@ -55,38 +37,26 @@ export async function analyzePage({ headerBytes, limit }: { headerBytes: number;
   const url = location.href.split('#')[0]!;
   const mediaType = document.contentType || 'text/html';
   const nav = navigationSizes();
-  const t0 = performance.now();
-  // Shared with the verdict's served-HTML read, if it is reading or has just read this URL.
-  const copy = await sharedDocumentBytes(url).catch(() => null);
-  if (!copy || pageCopyFailed(copy.status, nav)) {
-    releaseDocumentBytes();
+  // The read (and analysis) the verdict's served signals asked for, if it is under way or just done.
+  const got = await readPage(url, headerBytes, limit).catch(() => null);
+  if (!got || pageCopyFailed(got.status, nav)) {
+    forgetPageRead();
     // Fetched again by the background: its copy is placed in the live page here.
     const fetched = await sendToBackground('bytesFetchDocument', { url, headerBytes, limit, charset: document.characterSet, mediaType, nav });
     return placed(fetched);
   }
   const read = describeRead({
-    fetchedBytes: copy.bytes.length,
-    keptBytes: copy.bytes.length,
-    status: copy.status,
-    capped: copy.capped,
-    stoppedAfterMs: copy.stoppedAfterMs,
+    fetchedBytes: got.fetchedBytes,
+    keptBytes: got.fetchedBytes,
+    status: got.status,
+    capped: got.capped,
+    stoppedAfterMs: got.stoppedAfterMs,
     source: 'page',
     nav,
     mediaType,
-    ms: performance.now() - t0,
+    ms: got.ms,
   });
-  const t1 = performance.now();
-  let report: BytesReport;
-  try {
-    report = await analyzeBytes(
-      { body: copy.bytes, headerBytes, charset: document.characterSet, limit, mediaType },
-      { pause: yieldToPage, signal: AbortSignal.timeout(ANALYSIS_TIMEOUT_MS) },
-    );
-  } finally {
-    // The analysis is what the copy was kept for: let it go (a 50 MB page's bytes are freed).
-    releaseDocumentBytes();
-  }
-  return placed({ url, mediaType, read, report, placement: { firstPastCut: 'none', unplacedItems: 0 }, analysisMs: performance.now() - t1 });
+  return placed({ url, mediaType, read, report: got.report, placement: { firstPastCut: 'none', unplacedItems: 0 }, analysisMs: got.analysisMs });
 }
 
 /** Finds the first element past the cut and each lost item in the live page; remembers the result for the overlay. */

@@ -1,10 +1,10 @@
 export { findCutoff, type Cutoff, type CutoffInput, type CutoffCode } from './findCutoff';
-export { resolveCharset, type ResolvedCharset } from './charset';
-export { sniffCharset } from './sniffCharset';
-export { createByteMapper, type ByteMapper } from './createByteMapper';
-export { HtmlScanner, scanHtml } from './HtmlScanner';
-export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind, TokenSink, TagSpan, RawMode } from './scanTypes';
-export { analyzeBytes, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions } from './analyzeBytes';
+export { resolveCharset, type ResolvedCharset } from '../html/charset';
+export { sniffCharset } from '../html/sniffCharset';
+export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind } from './scanTypes';
+export { analyzeBytes, BytesReader, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions, type BytesReaderInput } from './analyzeBytes';
+export { ByteBudget, type ByteBudgetDetail } from './ByteBudget';
+export { readBytesReport, type StreamedBytes, type ReadBytesOptions } from './readBytesReport';
 export { assessResources, type ResourceInput, type AssessedResource, type ResourceVerdict } from './assessResources';
 export { DEFAULT_LIMIT, LIMIT_CHOICES, PDF_LIMIT, RESOURCE_LIMIT, KEEP_PAST_LIMIT, COUNT_BOUND, limitFor } from './limits';
 export type { BytesRead, BytesPageReport, BytesOverlayState, PageResource, ReadSource } from './pageReport';

@@ -13,7 +13,7 @@ export type ItemKind =
 /** Kept: wholly before the cut. Cut: starts before it, ends after it. Lost: starts after it. */
 export type ItemStatus = 'kept' | 'cut' | 'lost';
 
-/** An element found in the source, with where it sits (UTF-16 offsets into the decoded text). */
+/** An element found in the source, with where it sits (offsets in the body's bytes). */
 export interface FoundItem {
   kind: ItemKind;
   status: ItemStatus;
@@ -55,37 +55,11 @@ export interface HtmlScan {
   items: FoundItem[];
   links: { total: number; lost: number; firstLost: FoundItem[] };
   headings: { total: number; lost: number };
-  /** Visible text in characters (non-whitespace source characters outside scripts, styles, titles, SVG). */
+  /** Visible text in characters (non-whitespace source characters outside scripts, styles, titles, SVG and MathML). */
   visibleText: { total: number; lost: number };
   ranges: Record<BreakdownCategory, CharRange[]>;
   /** Whitespace a minifier would remove (every run of whitespace in text but one character). */
   collapsibleWhitespace: number;
   firstPastCut: FirstElementPastCut | null;
   cutContext: { kind: CutContextKind; start: number; tag: string | null };
-}
-
-/** A start or end tag as a tokenizer saw it: offsets into the text, attribute spans included. */
-export interface TagSpan {
-  name: string;
-  start: number;
-  end: number;
-  selfClosing: boolean;
-  attrs: { name: string; value: string; start: number; end: number }[];
-}
-
-/** What the tokenizer must switch to after a start tag (the tree builder's job, done here). */
-export type RawMode = 'script' | 'rawtext' | 'rcdata' | 'plaintext' | null;
-
-/** What HtmlScanner hands its tokens to (offsets into the text): ScanCollector, or another consumer. */
-export interface TokenSink {
-  /** Inside foreign content where a CDATA section is allowed. */
-  readonly inForeign: boolean;
-  doctype(start: number, end: number): void;
-  comment(start: number, end: number): void;
-  textRun(start: number, end: number): void;
-  /** Returns the tokenizer state the tag switches to. */
-  startTag(t: TagSpan): RawMode;
-  endTag(t: TagSpan): void;
-  rawContent(start: number, end: number): void;
-  eof(end: number): unknown;
 }

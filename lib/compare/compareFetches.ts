@@ -1,10 +1,15 @@
 import type { MessageParam } from '../i18n';
 import { headerValue, headerValues, mediaType } from '../core';
 import { countHeaderBytes, type AgentFetch } from '../crawl';
+import type { ComparedFetch } from './fetchCompared';
 import { FIELDS, type Comparison, type Field, type Finding, type Row, type Severity, type SideSummary, type WhyCode } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
+
+/** The elements past the cut that the comparison names (those that decide indexing), and how many of them. */
+const PAST_CUT_KINDS = new Set(['metaRobots', 'canonical', 'hreflang', 'title']);
+const MAX_PAST_CUT = 20;
 
 /** Rows carry at most this many list entries and characters per value (the comparison itself uses everything). */
 export const MAX_LIST = 200;
@@ -65,9 +70,10 @@ function setDiff(mobile: readonly string[], desktop: readonly string[]) {
  * field carries why it matters under mobile-first indexing; problems with the fetches
  * themselves (a block, a timeout, a redirect loop, a response over 2 MB) are findings.
  */
-export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?: DiffLimits): Comparison {
-  const pm = mobile.html !== null ? extractPage(mobile.html, mobile.finalUrl) : null;
-  const pd = desktop.html !== null ? extractPage(desktop.html, desktop.finalUrl) : null;
+export function compareFetches(mobile: ComparedFetch, desktop: ComparedFetch, limits?: DiffLimits): Comparison {
+  // The facts read as the body streamed; from the decoded HTML for a fetch that carries only that.
+  const pm = mobile.page !== undefined ? mobile.page : mobile.html !== null ? extractPage(mobile.html, mobile.finalUrl) : null;
+  const pd = desktop.page !== undefined ? desktop.page : desktop.html !== null ? extractPage(desktop.html, desktop.finalUrl) : null;
   const sm = summarize(mobile, pm);
   const sd = summarize(desktop, pd);
   const findings: Finding[] = [];
@@ -94,6 +100,15 @@ export function compareFetches(mobile: AgentFetch, desktop: AgentFetch, limits?:
         severity: 'critical',
         params: [s.bodyBytes, s.cutAt, s.headerBytes, f.limit],
       });
+      // What Googlebot never reads for that: the robots meta tags, canonical, hreflang and title past the cut.
+      for (const p of (f.pastCut ?? []).filter((x) => PAST_CUT_KINDS.has(x.kind)).slice(0, MAX_PAST_CUT)) {
+        findings.push({
+          code: 'pastCut',
+          agent: f.agent,
+          severity: p.kind === 'metaRobots' || p.kind === 'canonical' ? 'critical' : 'warning',
+          params: [p.item, p.offset, s.headerBytes + s.cutAt],
+        });
+      }
     }
     if (f.html === null && f.status > 0 && f.status < 300) {
       findings.push({ code: 'nonHtml', agent: f.agent, severity: 'warning', params: [s.contentType ?? ''] });

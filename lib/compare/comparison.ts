@@ -86,6 +86,7 @@ export type FindingCode =
   | 'blockedBoth'
   | 'nonHtml'
   | 'overLimit'
+  | 'pastCut'
   | 'countCapped'
   | 'bodyTimeout'
   | 'bodyError'

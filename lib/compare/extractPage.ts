@@ -1,17 +1,12 @@
-import { parse } from 'parse5';
+import { ANC, ancBit, domText, HTML, HtmlReader, RegionFold, robotsMetaName, relTokens, type El, type HtmlSink, type Region, type TextRun } from '../html';
+import { readJsonLd } from './readJsonLd';
 import { splitWords } from './splitWords';
-import type { DefaultTreeAdapterMap } from 'parse5';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** What Googlebot reads from one HTML response, before rendering. */
 export interface PageExtract {
   title: string | null;
   metaDescription: string | null;
-  /** `<meta name="robots|googlebot">`, name lower-cased, in document order. */
+  /** Robots meta tags (`robots`, `googlebot`, `googlebot-news`: lib/html's one definition), name lower-cased, in document order. */
   robotsMeta: { name: string; content: string }[];
   /** Resolved `<link rel="canonical">` targets, in document order. */
   canonical: string[];
@@ -29,28 +24,18 @@ export interface PageExtract {
   images: { count: number; missingAlt: string[] };
 }
 
-const SKIP_TEXT = new Set(['head', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'textarea', 'select']);
+/** Elements whose content is not visible text (their descendants are not read for links either, but for <head>'s and <noscript>'s). */
+const SKIP = ANC.head | ANC.script | ANC.style | ANC.noscript | ANC.template | ANC.svg | ANC.math | ANC.iframe | ANC.object | ANC.textarea | ANC.select;
+const SKIP_ELEMENTS = SKIP & ~(ANC.head | ANC.noscript);
+const SKIP_NAMES = new Set(['head', 'script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'textarea', 'select']);
+/** Elements that do not break text into blocks. */
 const INLINE = new Set([
   'a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'font', 'i', 'ins', 'kbd', 'mark',
   'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var',
 ]);
-const MAX_JSONLD_NODES = 10_000;
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-const attr = (el: Element, name: string): string | null => el.attrs.find((a) => a.name === name)?.value ?? null;
-
-function textOf(el: Element): string {
-  const parts: string[] = [];
-  const stack: Node[] = [...el.childNodes].reverse();
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.nodeName === '#text') parts.push((n as DefaultTreeAdapterMap['textNode']).value);
-    else if ('childNodes' in n && !(n.nodeName === 'script' || n.nodeName === 'style' || n.nodeName === 'template')) {
-      for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
-    }
-  }
-  return parts.join('');
-}
+const attrOf = (el: El, name: string): string | null => el.tag?.attrs.find((a) => a.name === name)?.value ?? null;
 
 function resolve(href: string, base: string): URL | null {
   try {
@@ -62,167 +47,265 @@ function resolve(href: string, base: string): URL | null {
   }
 }
 
-/** Extract the facts the comparison needs. Linear in the size of the HTML; never recursive (deep nesting is safe). */
-export function extractPage(html: string, pageUrl: string): PageExtract {
-  const doc = parse(html);
-  const out: PageExtract = {
-    title: null,
-    metaDescription: null,
-    robotsMeta: [],
-    canonical: [],
-    hreflang: [],
-    viewport: null,
-    headings: [],
-    words: [],
-    blocks: [],
-    links: { internal: [], external: [] },
-    jsonLd: [],
-    images: { count: 0, missingAlt: [] },
-  };
-  const elements: Element[] = [];
-  let text: string[] = [];
-  const blocks: string[] = [];
-  const flush = () => {
-    if (text.length === 0) return;
-    const b = squash(text.join(''));
-    if (b) blocks.push(b);
-    text = [];
-  };
-  // Iterative walk; a null on the stack marks the end of a block element (a word break).
-  const stack: (Node | null)[] = [doc];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n === null) {
-      flush();
-      continue;
-    }
-    if (n.nodeName === '#text') {
-      text.push((n as DefaultTreeAdapterMap['textNode']).value);
-      continue;
-    }
-    if (!('childNodes' in n)) continue;
-    const isEl = 'tagName' in n;
-    if (isEl) elements.push(n as Element);
-    const name = n.nodeName;
-    if (isEl && SKIP_TEXT.has(name)) {
-      // Still look inside <head> and <noscript> for tags, just not for visible text.
-      if (name === 'head' || name === 'noscript') collectElements(n as Element, elements);
-      continue;
-    }
-    const block = isEl && !INLINE.has(name);
-    if (block) {
-      flush();
-      stack.push(null);
-    }
-    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+/** A fact of the page, in tree order (resolved against the base at the end). */
+type Fact = (
+  | { k: 'title'; el: El }
+  | { k: 'meta'; name: string; content: string }
+  | { k: 'link'; rel: string[]; href: string; hreflang: string | null }
+  | { k: 'heading'; level: 1 | 2 | 3; el: El }
+  | { k: 'a'; href: string }
+  | { k: 'img'; alt: string | null; src: string }
+  | { k: 'jsonld'; el: El }
+  | { k: 'base'; href: string }
+) & { inBody?: boolean };
+
+/** Text cut into blocks, in tree order: what came before the first block boundary, the blocks, what came after the last. */
+interface Seq {
+  boundary: boolean;
+  head: string[];
+  blocks: string[];
+  tail: string[];
+}
+
+interface Acc {
+  seq: Seq;
+  facts: Fact[];
+  /** Text of the elements whose text is a fact (title, headings, JSON-LD), as it went into this region. */
+  text: Map<El, string[]>;
+}
+
+const flushInto = (blocks: string[], parts: string[]) => {
+  if (parts.length === 0) return;
+  const b = squash(parts.join(''));
+  if (b) blocks.push(b);
+};
+
+const appendSeq = (a: Seq, b: Seq) => {
+  if (!b.boundary) {
+    (a.boundary ? a.tail : a.head).push(...b.head);
+    return;
   }
-  flush();
-  out.blocks = blocks;
-  out.words = splitWords(blocks.join(' '));
+  if (!a.boundary) {
+    a.head.push(...b.head);
+    a.boundary = true;
+  } else {
+    a.tail.push(...b.head);
+    flushInto(a.blocks, a.tail);
+  }
+  a.blocks.push(...b.blocks);
+  a.tail = [...b.tail];
+};
 
-  let base = pageUrl;
-  const baseEl = elements.find((e) => e.tagName === 'base' && attr(e, 'href') !== null);
-  if (baseEl) base = resolve(attr(baseEl, 'href')!, pageUrl)?.href ?? pageUrl;
-  const pageHost = resolve(pageUrl, pageUrl)?.host ?? '';
-  const seenLinks = new Set<string>();
+/**
+ * The facts the mobile-vs-desktop comparison and the render's snapshots read from a page, read
+ * from lib/html's reader as the document streams by: title, description, robots meta, canonical,
+ * hreflang, viewport, h1–h3, the visible text cut into blocks and words, links, JSON-LD, images.
+ * The same facts a walk of the DOM tree gives (the tests hold it to parse5's), in tree order.
+ */
+export class PageExtractor implements HtmlSink {
+  private readonly fold = new RegionFold<Acc>(
+    () => ({ seq: { boundary: false, head: [], blocks: [], tail: [] }, facts: [], text: new Map() }),
+    (into, next) => {
+      appendSeq(into.seq, next.seq);
+      into.facts.push(...next.facts);
+      for (const [el, parts] of next.text) {
+        const mine = into.text.get(el);
+        if (mine) mine.push(...parts);
+        else into.text.set(el, parts);
+      }
+    },
+  );
+  private root: Region | null = null;
+  /** Open elements whose text is read (title, h1–h3, JSON-LD scripts). */
+  private readonly reading = new Set<El>();
+  /** A <frameset> is replacing the body: what was read in it is not in the document (until the frameset opens). */
+  private dropping = false;
 
-  for (const el of elements) {
-    if (el.namespaceURI !== HTML_NS) continue;
-    switch (el.tagName) {
+  private boundary(el: El): void {
+    const seq = this.fold.at(el.inner ?? el.region).seq;
+    if (!seq.boundary) seq.boundary = true;
+    else flushInto(seq.blocks, seq.tail);
+    seq.tail = [];
+  }
+
+  open(el: El): void {
+    let r = el.region;
+    while (r.parent) r = r.parent;
+    this.root ??= r;
+    if (this.dropping) {
+      // The frameset opens: the body and all that was read in it are gone.
+      this.dropping = false;
+      const acc = this.fold.at(this.root);
+      acc.seq = { boundary: false, head: [], blocks: [], tail: [] };
+      acc.facts = acc.facts.filter((f) => !f.inBody);
+    }
+    if (el.inTemplate || el.anc & SKIP_ELEMENTS) return;
+    // (An element the adoption agency made wraps a block already begun: no boundary of its own.)
+    if (el.ns === HTML && !el.agency && !SKIP_NAMES.has(el.name) && !INLINE.has(el.name) && !(el.anc & SKIP)) this.boundary(el);
+    if (el.ns !== HTML) return;
+    const all = this.fold.at(el.region).facts;
+    const inBody = (el.anc & ANC.body) !== 0;
+    const facts = { push: (f: Fact) => all.push(inBody ? { ...f, inBody } : f) };
+    switch (el.name) {
       case 'title':
-        if (out.title === null) out.title = squash(textOf(el));
+        facts.push({ k: 'title', el });
+        this.reading.add(el);
         break;
       case 'meta': {
-        const name = (attr(el, 'name') ?? '').trim().toLowerCase();
-        const content = attr(el, 'content') ?? '';
-        if (name === 'description' && out.metaDescription === null) out.metaDescription = squash(content);
-        else if (name === 'viewport' && out.viewport === null) out.viewport = squash(content);
-        else if (name === 'robots' || name === 'googlebot') out.robotsMeta.push({ name, content: squash(content) });
+        const name = (attrOf(el, 'name') ?? '').trim().toLowerCase();
+        facts.push({ k: 'meta', name, content: attrOf(el, 'content') ?? '' });
         break;
       }
       case 'link': {
-        const rel = (attr(el, 'rel') ?? '').toLowerCase().split(/\s+/);
-        const href = attr(el, 'href');
-        if (href === null) break;
-        const u = resolve(href, base);
-        if (!u) break;
-        if (rel.includes('canonical')) out.canonical.push(u.href);
-        if (rel.includes('alternate') && attr(el, 'hreflang') !== null) {
-          out.hreflang.push({ lang: attr(el, 'hreflang')!.trim().toLowerCase(), href: u.href });
-        }
+        const href = attrOf(el, 'href');
+        if (href !== null) facts.push({ k: 'link', rel: relTokens(attrOf(el, 'rel')), href, hreflang: attrOf(el, 'hreflang') });
         break;
       }
       case 'h1':
       case 'h2':
       case 'h3':
-        out.headings.push({ level: Number(el.tagName[1]) as 1 | 2 | 3, text: squash(textOf(el)) });
+        facts.push({ k: 'heading', level: Number(el.name[1]) as 1 | 2 | 3, el });
+        this.reading.add(el);
         break;
       case 'a': {
-        const href = attr(el, 'href');
-        if (href === null) break;
-        const u = resolve(href, base);
-        if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || seenLinks.has(u.href)) break;
-        seenLinks.add(u.href);
-        (u.host === pageHost ? out.links.internal : out.links.external).push(u.href);
+        const href = attrOf(el, 'href');
+        if (href !== null) facts.push({ k: 'a', href });
         break;
       }
-      case 'img': {
-        out.images.count++;
-        const alt = attr(el, 'alt');
-        if (alt === null || alt.trim() === '') out.images.missingAlt.push(attr(el, 'src') ?? '');
+      case 'img':
+        facts.push({ k: 'img', alt: attrOf(el, 'alt'), src: attrOf(el, 'src') ?? '' });
         break;
-      }
       case 'script':
-        if ((attr(el, 'type') ?? '').trim().toLowerCase() === 'application/ld+json') out.jsonLd.push(readJsonLd(textOf(el)));
+        if ((attrOf(el, 'type') ?? '').trim().toLowerCase() === 'application/ld+json') {
+          facts.push({ k: 'jsonld', el });
+          this.reading.add(el);
+        }
         break;
+      case 'base': {
+        const href = attrOf(el, 'href');
+        if (href !== null) facts.push({ k: 'base', href });
+        break;
+      }
     }
   }
-  return out;
-}
 
-function collectElements(root: Element, into: Element[]): void {
-  const stack: Node[] = [...root.childNodes].reverse();
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (!('tagName' in n)) continue;
-    into.push(n as Element);
-    for (let i = n.childNodes.length - 1; i >= 0; i--) stack.push(n.childNodes[i]!);
+  close(el: El, _end: unknown, _at: number, agency?: boolean): void {
+    this.reading.delete(el);
+    if (this.dropping) return;
+    if (el.inTemplate || el.anc & SKIP_ELEMENTS) return;
+    // (Taken off the stack by the adoption agency: its content ended before the block it moved.)
+    if (el.ns === HTML && !agency && !SKIP_NAMES.has(el.name) && !INLINE.has(el.name) && !(el.anc & SKIP)) this.boundary(el);
   }
-}
 
-function readJsonLd(raw: string): { types: string[]; text: string; valid: boolean } {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return { types: [], text: squash(raw), valid: false };
-  }
-  const types: string[] = [];
-  const stack: unknown[] = [data];
-  let visited = 0;
-  while (stack.length && visited++ < MAX_JSONLD_NODES) {
-    const v = stack.pop();
-    if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (v && typeof v === 'object') {
-      const t = (v as Record<string, unknown>)['@type'];
-      for (const x of Array.isArray(t) ? t : [t]) if (typeof x === 'string' && !types.includes(x)) types.push(x);
-      for (const x of Object.values(v as Record<string, unknown>)) stack.push(x);
+  text(r: TextRun): void {
+    if (r.inTemplate) return;
+    const parent = r.parent;
+    const anc = parent.anc | ancBit(parent.name, parent.ns);
+    let t: string | null = null;
+    if (!(anc & SKIP)) {
+      t = domText(r);
+      const seq = this.fold.at(r.region).seq;
+      (seq.boundary ? seq.tail : seq.head).push(t);
+    }
+    if (this.reading.size === 0) return;
+    // The text of a title, heading or JSON-LD block: its descendants' text, scripts' and styles' left out.
+    for (let e: El | null = parent; e; e = e.parent) {
+      if (this.reading.has(e)) {
+        const parts = this.fold.at(r.region).text;
+        const mine = parts.get(e);
+        t ??= domText(r);
+        if (mine) mine.push(t);
+        else parts.set(e, [t]);
+      }
+      if (e.name === 'script' || e.name === 'style' || e.name === 'template') break;
     }
   }
-  let text: string;
-  try {
-    text = canonicalJson(data);
-  } catch {
-    return { types, text: squash(raw), valid: false };
+
+  regionClose(_table: El, fostered: Region, inner: Region, into: Region): void {
+    if (!this.dropping) this.fold.close(fostered, inner, into);
   }
-  return { types, text, valid: true };
+
+  bodyDropped(): void {
+    this.dropping = true;
+  }
+
+  /** The page's facts, once the reader has ended; links resolve against `pageUrl` (or the page's <base>). */
+  result(pageUrl: string): PageExtract {
+    const acc = this.root ? this.fold.at(this.root) : null;
+    const out: PageExtract = {
+      title: null,
+      metaDescription: null,
+      robotsMeta: [],
+      canonical: [],
+      hreflang: [],
+      viewport: null,
+      headings: [],
+      words: [],
+      blocks: [],
+      links: { internal: [], external: [] },
+      jsonLd: [],
+      images: { count: 0, missingAlt: [] },
+    };
+    if (!acc) return out;
+    const seq = acc.seq;
+    const blocks: string[] = [];
+    flushInto(blocks, seq.head);
+    blocks.push(...seq.blocks);
+    if (seq.boundary) flushInto(blocks, seq.tail);
+    out.blocks = blocks;
+    out.words = splitWords(blocks.join(' '));
+    const textOf = (el: El) => (acc.text.get(el) ?? []).join('');
+    const baseFact = acc.facts.find((f): f is Extract<Fact, { k: 'base' }> => f.k === 'base');
+    const base = baseFact ? (resolve(baseFact.href, pageUrl)?.href ?? pageUrl) : pageUrl;
+    const pageHost = resolve(pageUrl, pageUrl)?.host ?? '';
+    const seenLinks = new Set<string>();
+    for (const f of acc.facts) {
+      switch (f.k) {
+        case 'title':
+          if (out.title === null) out.title = squash(textOf(f.el));
+          break;
+        case 'meta': {
+          const robots = robotsMetaName(f.name);
+          if (f.name === 'description' && out.metaDescription === null) out.metaDescription = squash(f.content);
+          else if (f.name === 'viewport' && out.viewport === null) out.viewport = squash(f.content);
+          else if (robots) out.robotsMeta.push({ name: robots, content: squash(f.content) });
+          break;
+        }
+        case 'link': {
+          const u = resolve(f.href, base);
+          if (!u) break;
+          if (f.rel.includes('canonical')) out.canonical.push(u.href);
+          if (f.rel.includes('alternate') && f.hreflang !== null) out.hreflang.push({ lang: f.hreflang.trim().toLowerCase(), href: u.href });
+          break;
+        }
+        case 'heading':
+          out.headings.push({ level: f.level, text: squash(textOf(f.el)) });
+          break;
+        case 'a': {
+          const u = resolve(f.href, base);
+          if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || seenLinks.has(u.href)) break;
+          seenLinks.add(u.href);
+          (u.host === pageHost ? out.links.internal : out.links.external).push(u.href);
+          break;
+        }
+        case 'img':
+          out.images.count++;
+          if (f.alt === null || f.alt.trim() === '') out.images.missingAlt.push(f.src);
+          break;
+        case 'jsonld':
+          out.jsonLd.push(readJsonLd(textOf(f.el)));
+          break;
+      }
+    }
+    return out;
+  }
 }
 
-/** JSON with object keys sorted, so two blocks that differ only in key order compare equal. */
-function canonicalJson(v: unknown): string {
-  return JSON.stringify(v, (_k, val: unknown) =>
-    val && typeof val === 'object' && !Array.isArray(val)
-      ? Object.fromEntries(Object.entries(val as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : val,
-  );
+/** The facts of an HTML text (already decoded): read by lib/html's reader. Linear in the size of the HTML; deep nesting is safe. */
+export function extractPage(html: string, pageUrl: string): PageExtract {
+  const x = new PageExtractor();
+  const r = new HtmlReader({ kept: [x] });
+  r.writeText(html);
+  r.end();
+  return x.result(pageUrl);
 }

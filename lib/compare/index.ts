@@ -1,5 +1,7 @@
 export type { Comparison, Field, Finding, FindingCode, Row, Severity, SideSummary, WhyCode } from './comparison';
 export { FIELDS } from './comparison';
+export { fetchCompared, type ComparedFetch } from './fetchCompared';
+export { readComparedPage, type ComparedPage, type PastCutItem } from './readComparedPage';
 export { extractPage, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';

@@ -21,6 +21,11 @@ export interface ReadCappedOptions {
   countCap?: number;
   /** Aborting it stops the read: `end` is then 'timeout'. */
   signal?: AbortSignal;
+  /**
+   * Hears every chunk read (up to the count cap) as it arrives: a reader that analyses the body as
+   * it streams. When it returns a promise, reading waits for it (the reader yields to its page).
+   */
+  onChunk?: (chunk: Uint8Array) => void | Promise<void>;
 }
 
 /**
@@ -64,6 +69,10 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
         const n = Math.min(keep - kept, value.length);
         chunks.push(n === value.length ? value : prefix(value, n));
         kept += n;
+      }
+      if (opts.onChunk) {
+        const wait = opts.onChunk(total + value.length > countCap ? prefix(value, Math.max(0, countCap - total)) : value);
+        if (wait) await wait;
       }
       total += value.length;
       if (total > countCap) {

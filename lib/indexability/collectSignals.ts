@@ -1,3 +1,4 @@
+import { classifyHeadTag, relTokens } from '../html';
 import type { PageSignals, TagInfo } from './types';
 
 /** The parts of a DOM Element / Document this collector reads (a real Document fits). */
@@ -10,20 +11,52 @@ export interface DocumentLike {
   title: string;
   querySelectorAll(selector: string): ArrayLike<ElementLike>;
   querySelector(selector: string): { textContent: string | null } | null;
-  /** The body; a document that never builds the body's text gives its trimmed length instead. */
-  body: { textContent: string | null; trimmedLength?: number } | null;
+  body: { textContent: string | null } | null;
 }
 
 /** Hostile pages: at most this many tags are read. */
 export const MAX_TAGS = 2000;
-const SEARCH_META = /^\s*(robots|googlebot|googlebot-news)\s*$/i;
-const LINK_REL = /(^|\s)(canonical|alternate)(\s|$)/i;
-const REFRESH = /^refresh$/i;
+/** Attribute values are kept up to this many characters. */
+const MAX_VALUE = 2000;
 
 /**
- * The indexability signals of a parsed document (the live DOM, or served HTML parsed with
- * DOMParser): robots meta tags, meta refresh tags, canonical / alternate links, <base>, title,
- * first h1.
+ * The signal a <meta>, <link> or <base> element carries, with the attributes that say it (the
+ * head-tag classifier of lib/html decides which): a robots meta (its name and content), a meta
+ * refresh (http-equiv and content), a canonical or alternate link (rel, href, hreflang), a base
+ * with an href. Null for any other element. The one definition for the live DOM and served HTML.
+ */
+export function tagInfoOf(tag: string, getAttribute: (name: string) => string | null, inBody: boolean): TagInfo | null {
+  const kinds = classifyHeadTag(tag, getAttribute);
+  const attrs: Record<string, string> = {};
+  const take = (n: string) => {
+    const v = getAttribute(n);
+    if (v !== null) attrs[n] = v.slice(0, MAX_VALUE);
+  };
+  if (tag === 'meta') {
+    const robots = kinds.some((k) => k.kind === 'robots');
+    const refresh = kinds.some((k) => k.kind === 'refresh');
+    if (!robots && !refresh) return null;
+    if (robots) take('name');
+    if (refresh) take('http-equiv');
+    take('content');
+  } else if (tag === 'link') {
+    // Any canonical or alternate link (one without an href too: it is reported as such).
+    const rel = relTokens(getAttribute('rel'));
+    if (!rel.includes('canonical') && !rel.includes('alternate')) return null;
+    take('rel');
+    take('href');
+    take('hreflang');
+  } else if (tag === 'base') {
+    if (kinds.length === 0) return null;
+    take('href');
+  } else return null;
+  return { tag: tag as TagInfo['tag'], attrs, inBody };
+}
+
+/**
+ * The indexability signals of a parsed document — the live DOM (the content script): robots
+ * meta tags, meta refresh tags, canonical / alternate links, <base>, title, first h1. Served HTML
+ * is read by lib/html's reader instead (ServedSignals), with the same tag definition.
  */
 export function collectSignals(
   doc: DocumentLike,
@@ -35,32 +68,11 @@ export function collectSignals(
   const els = doc.querySelectorAll('meta[name], meta[http-equiv], link[rel], base[href]');
   for (let i = 0; i < els.length && tags.length < MAX_TAGS; i++) {
     const el = els[i]!;
-    const tag = el.localName;
-    const attrs: Record<string, string> = {};
-    const take = (n: string) => {
-      const v = el.getAttribute(n);
-      if (v !== null) attrs[n] = v.slice(0, 2000);
-    };
-    if (tag === 'meta') {
-      const robots = SEARCH_META.test(el.getAttribute('name') ?? '');
-      // http-equiv="refresh" matches in any case, as browsers match it (no trimming).
-      const refresh = REFRESH.test(el.getAttribute('http-equiv') ?? '');
-      if (!robots && !refresh) continue;
-      if (robots) take('name');
-      if (refresh) take('http-equiv');
-      take('content');
-    } else if (tag === 'link') {
-      if (!LINK_REL.test(el.getAttribute('rel') ?? '')) continue;
-      take('rel');
-      take('href');
-      take('hreflang');
-    } else if (tag === 'base') {
-      take('href');
-    } else continue;
-    tags.push({ tag: tag as TagInfo['tag'], attrs, inBody: el.closest('body') !== null });
+    const info = tagInfoOf(el.localName, (n) => el.getAttribute(n), el.closest('body') !== null);
+    if (info) tags.push(info);
   }
   const body = doc.body;
-  const textLength = body?.trimmedLength ?? (body?.textContent ?? '').trim().length;
+  const textLength = (body?.textContent ?? '').trim().length;
   return {
     where,
     url,

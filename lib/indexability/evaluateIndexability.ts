@@ -1,5 +1,6 @@
 import type { MessageParam } from '../i18n';
 import { mediaType, hostOf, type Header, type RedirectHop } from '../core';
+import { isHtml } from '../html';
 import { collectDirectives, type FoundDirective } from './collectDirectives';
 import { combineDirectives, type EffectiveDirectives } from './combineDirectives';
 import { headerCanonicals, htmlCanonicals, type CanonicalLink } from './findCanonicals';
@@ -224,12 +225,12 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
 
   const ct = input.headers?.find((h) => h.name.toLowerCase() === 'content-type');
   const mt = mediaType(ct?.value);
-  const isHtml = mt === null || mt === 'text/html' || mt === 'application/xhtml+xml';
-  if (!isHtml && ct) {
+  const html = isHtml(mt);
+  if (!html && ct) {
     reasons.push({ code: 'notHtml', severity: 'info', params: [mt!], sources: [{ kind: 'header', name: ct.name, value: ct.value }] });
   }
-  const served = isHtml ? input.served : null;
-  const live = isHtml ? input.live : null;
+  const served = html ? input.served : null;
+  const live = html ? input.live : null;
 
   const robots = input.robots;
   const blocked = robots !== null && !robots.allowed;

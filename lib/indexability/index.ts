@@ -12,7 +12,8 @@ export { evaluateIndexability, type IndexabilityInput, type IndexabilityResult }
 export { badgeFor, type Badge } from './badgeFor';
 export { robotsInputFrom, tokenVerdicts, parseReport, ruleText, type TokenVerdict } from './robotsInputFrom';
 export { bytesInputFrom } from './bytesInputFrom';
-export { collectSignals, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';
+export { collectSignals, tagInfoOf, MAX_TAGS, type DocumentLike, type ElementLike } from './collectSignals';
+export { ServedSignals } from './ServedSignals';
 export { indexabilityVerdict, type VerdictOptions } from './indexabilityVerdict';
 export { fetchReasons, type FetchOutcome } from './fetchReasons';
 export { parseMetaRefresh, type ParsedRefresh } from './parseMetaRefresh';

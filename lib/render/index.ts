@@ -19,7 +19,7 @@ export {
 export { renderSnapshot } from './renderSnapshot';
 export { changesIndexing, missesContent } from './changesIndexing';
 export { serializeComposed } from './serializeComposed';
-export { findScripts, type ScriptInSource } from './findScripts';
+export { findScripts, findScriptsInBytes, ScriptFinder, type ScriptInSource } from './findScripts';
 export { compareRender, findMisses, ruleCandidates, causeOfMiss, itemsOf, NEARLY_EMPTY_SHARE, TEXT_MIN_WORDS, SAMPLES, type CompareRenderInput, type RenderSide, type RenderMiss, type RuleCandidate } from './compareRender';
 export { renderCompared, MIN_EXPERIMENT_MS, MAX_EXPERIMENTS, type RenderPass, type RenderRole, type RenderComparedOptions } from './renderCompared';
 export { googlebotRules, visitorRules, liftRule, robotsApplies, type RenderRules } from './renderRules';

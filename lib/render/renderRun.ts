@@ -4,7 +4,8 @@ import { findCutoff, DEFAULT_LIMIT, sniffCharset } from '../bytes';
 import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from '../robots';
 import { ruleText, parseRobotsDirectives } from '../indexability';
 import { googlebotRules, robotsApplies, type RenderRules } from './renderRules';
-import { findScripts, type ScriptInSource } from './findScripts';
+import { findScriptsInBytes, type ScriptInSource } from './findScripts';
+import { isHtml } from '../html';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS, RENDER_VIEWPORTS, type RenderViewport } from './renderPolicy';
 import { renderSnapshot } from './renderSnapshot';
 import type { RenderAgent, RenderConsoleEntry, RenderPageEvents, RenderResource, RenderResult, RenderSnapshot, StoppedBecause } from './types';
@@ -270,15 +271,15 @@ export function startRender(opts: RenderOptions): RenderRun {
       if (read.error !== null) return end('error', { finalUrl, error: read.error });
       const { headerBytes, cutAt, charset, kept } = read;
       // What lies past the cut: its scripts never run for Google.
-      const wholeText = cutAt === null ? null : decodeText(read.whole, charset);
-      pastCut = wholeText === null || cutAt === null ? [] : findScripts(wholeText, finalUrl, (s) => new TextEncoder().encode(s).length).filter((s) => s.byte >= cutAt);
+      pastCut = cutAt === null ? [] : findScriptsInBytes(read.whole, charset, finalUrl).filter((s) => s.byte >= cutAt);
       evidence.pastCut = pastCut;
       evidence.readBytes = read.whole.length;
       evidence.readWhole = read.whole.length >= read.bodyBytes;
       evidence.wholeBytes = read.whole;
-      const isHtmlDoc = /html/i.test(mediaType(headerValue(reply.headers, 'content-type')) ?? 'text/html');
+      const isHtmlDoc = isHtml(mediaType(headerValue(reply.headers, 'content-type')));
       const docUrl = finalUrl;
-      if (isHtmlDoc) evidence.servedWhole = once(() => renderSnapshot(wholeText ?? decodeText(read.whole, charset), docUrl));
+      const whole = read.whole;
+      if (isHtmlDoc) evidence.servedWhole = once(() => renderSnapshot(decodeText(whole, charset), docUrl));
       doc = { finalUrl, reply, kept, bodyBytes: read.bodyBytes, headerBytes, cutAt, charset, pastCut };
     } catch (err) {
       if (opts.signal?.aborted) return end('cancelled');
@@ -286,13 +287,13 @@ export function startRender(opts: RenderOptions): RenderRun {
     } finally {
       clearTimeout(docTimer);
     }
-    const isHtml = /html/i.test(mediaType(headerValue(doc.reply.headers, 'content-type')) ?? 'text/html');
+    const servedIsHtml = isHtml(mediaType(headerValue(doc.reply.headers, 'content-type')));
     // A visitor's render needs its document's facts only for the comparison, and only when its
     // bytes are not Googlebot's: read then, if ever.
     const docUrl = doc.finalUrl;
     const keptBytes = doc.kept;
     const charset = doc.charset;
-    const readServed = () => (isHtml ? renderSnapshot(decodeText(keptBytes, charset), docUrl) : null);
+    const readServed = () => (servedIsHtml ? renderSnapshot(decodeText(keptBytes, charset), docUrl) : null);
     const served = rules.as === 'googlebot' ? readServed() : null;
     if (doc.cutAt === null) evidence.servedWhole = rules.as === 'googlebot' ? () => served : once(readServed);
     const noindex = servedNoindex(served, doc.reply.headers);

@@ -1,5 +1,5 @@
 import type { Header, RedirectHop } from '../core';
-import { COUNT_BOUND, KEEP_PAST_LIMIT } from '../bytes';
+import { COUNT_BOUND } from '../bytes';
 import { fetchAsAgent, noHash, type AgentFetch, type HopFetcher } from '../crawl';
 import { indexabilityVerdict, ruleText, type BytesInput, type FetchOutcome, type PageSignals } from '../indexability';
 import { lintValidators } from '../caching';
@@ -7,7 +7,7 @@ import { googlebotVerdict, type RobotsFacts } from '../robots';
 import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
-import { analyzeBody, type BodyAnalyzer } from './analyzeBody';
+import { openBodyAnalysis, type BodyAnalyzer, type BodySink } from './analyzeBody';
 import type { SiteAgent, UrlSource } from './types';
 
 export interface CheckContext {
@@ -32,9 +32,9 @@ export interface CheckContext {
   /** Add every other crawler's verdict to the report (robots.others), from the same robots.txt. */
   otherCrawlers?: boolean;
   /**
-   * Reads the body that came back (its bytes against the limit, the cut, the signals): analyzeBody
-   * in this thread unless another analyser is given (the command line's worker threads). It owns
-   * the body from then on: it may transfer it elsewhere.
+   * Reads the body as it arrives (its bytes against the limit, the cut, the signals):
+   * openBodyAnalysis in this thread unless another analyser is given (the command line's worker
+   * threads). It owns each chunk it is handed: it may move it elsewhere.
    */
   analyze?: BodyAnalyzer;
 }
@@ -79,19 +79,25 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   const first = await ctx.robotsFor(source.url);
   let f: AgentFetch | null = null;
   let retries = 0;
+  /** The body's reader: it reads the final response's body as it streams (nothing of it is kept). */
+  let sink: BodySink | null = null;
+  const analyzer = ctx.analyze ?? openBodyAnalysis;
   if (allowed(first, source.url)) {
     for (;;) {
+      sink = null;
       f = await fetchAsAgent(source.url, agentKind, ctx.userAgent, hop, {
         limit: ctx.limit,
-        keep: ctx.limit + KEEP_PAST_LIMIT,
+        keep: 0,
         keepBody: true,
         countCap: COUNT_BOUND,
         timeoutMs,
         now,
         allowHop: async (url) => url === noHash(source.url) || allowed(await ctx.robotsFor(url), url),
+        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit })),
       });
       const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
       if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
+      (sink as BodySink | null)?.abort();
       retries++;
       await sleep(wait, ctx.signal);
     }
@@ -115,20 +121,14 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       headers = f.headers;
     }
     if (f.error) {
+      (sink as BodySink | null)?.abort();
       const p = f.error.params;
       outcome = { kind: 'failed', code: f.error.code, params: f.error.code === 'timeout' ? [p[0]!, timeoutMs / 1000] : p };
     } else {
       outcome = { kind: 'fetched', bodyEnd: f.bodyEnd ?? 'end', bodyBytes: f.bodyBytes, timeoutMs };
-      const analysis = await (ctx.analyze ?? analyzeBody)({
-        statusLine: f.statusLine,
-        status: f.status,
-        headers: f.headers,
-        body: f.body ?? new Uint8Array(0),
-        bodyBytes: f.bodyBytes,
-        complete: f.complete,
-        finalUrl: f.finalUrl,
-        limit: ctx.limit,
-      });
+      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit });
+      sink = null;
+      const analysis = await s.end({ bodyBytes: f.bodyBytes, complete: f.complete });
       bytes = analysis.bytes;
       served = analysis.served;
     }

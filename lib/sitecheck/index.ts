@@ -4,10 +4,9 @@
 export type * from './types';
 export { SITEMAP_MAX_BYTES, SITEMAP_MAX_LOC_CHARS, SITEMAP_MAX_URLS, SITEMAP_NAMESPACE } from './sitemapLimits';
 export { readSitemap, type SitemapEntry, type SitemapRead, type ReadSitemapOptions } from './readSitemap';
-export { parse5Document } from './parse5Document';
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
-export { analyzeBody, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze } from './analyzeBody';
+export { analyzeBody, openBodyAnalysis, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze, type BodySink, type BodyEnd, type ResponseToAnalyze } from './analyzeBody';
 export { checkUrl, URL_TIMEOUT_MS, type CheckContext } from './checkUrl';
 export { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 export { startSiteCheck, MAX_PARALLEL, type SiteCheckOptions } from './startSiteCheck';

@@ -10,6 +10,7 @@ import { lintValidators, type ProbeResult } from '../../../lib/caching';
 import type { Severity as CompareSeverity } from '../../../lib/compare';
 import type { MessageParam } from '../../../lib/i18n';
 import type { TabSnapshot } from '../../../utils/protocol';
+import { isHtml } from '../../../lib/html';
 import { countBlocked, type CountedGroup } from '../../../lib/crawlers';
 import { settled, VERDICT_STEPS, type TabReport, type VerdictStep } from './types';
 import type { RenderCause, RenderDifference } from '../../../lib/render';
@@ -20,10 +21,9 @@ export function responseMediaType(record: MainFrameRecord | null, facts: TabSnap
   return mediaType((record && headerValue(record.headers, 'content-type')) ?? facts?.contentType ?? null);
 }
 
-/** Is the response HTML (or of unknown type)? Only then is there a DOM worth reading. */
+/** Is the response HTML (lib/html's one answer; a document of unknown type is read as HTML)? Only then is there a DOM worth reading. */
 export function isHtmlResponse(record: MainFrameRecord | null, facts: TabSnapshot['facts']): boolean {
-  const mt = responseMediaType(record, facts);
-  return mt === null || mt === 'text/html' || mt === 'application/xhtml+xml';
+  return isHtml(responseMediaType(record, facts));
 }
 
 /** The response's header bytes as HTTP/1.1 text, or null when the headers are not known. */

@@ -281,7 +281,8 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     }
     await Promise.all([
       run(r, 'live', () => toTab(r.tabId, 'getIndexSignals', { where: 'live' })),
-      run(r, 'served', () => toTab(r.tabId, 'getIndexSignals', { where: 'served' })),
+      // The served HTML as Googlebot keeps it: the response's header bytes count, and the limit is the user's.
+      run(r, 'served', () => toTab(r.tabId, 'getIndexSignals', { where: 'served', headerBytes: headerBytesOf(record) ?? 0, limit: latest(r).limit })),
       measure(),
     ]);
     checkCanonical(r, false);

@@ -1,8 +1,8 @@
 // The command line's analysis threads: the same answer as analyzeBody in this thread for every
-// kind of body, the bytes moved rather than copied, a thread that dies fails only what it held,
-// and threads that cannot start leave the work to the main thread.
+// kind of body streamed to them, the bytes moved rather than copied, a thread that dies fails
+// only what it held, and threads that cannot start leave the work to the main thread.
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyzeBody, type BodyToAnalyze } from '../../../lib/sitecheck';
+import { analyzeBody, type BodyAnalyzer, type BodyToAnalyze } from '../../../lib/sitecheck';
 import { analysisThreads, createAnalysisPool, MAX_ANALYSIS_THREADS, type AnalysisPool } from '../../../cli/analysisPool';
 
 const enc = new TextEncoder();
@@ -45,6 +45,13 @@ function bodies(): BodyToAnalyze[] {
   ];
 }
 
+/** A body through an analyser as the site check streams it: the response, the bytes, the end. */
+function through(analyze: BodyAnalyzer, b: BodyToAnalyze) {
+  const sink = analyze(b);
+  if (b.body.length) sink.write(b.body);
+  return sink.end({ bodyBytes: b.bodyBytes, complete: b.complete });
+}
+
 let pool: AnalysisPool | null = null;
 afterEach(() => {
   pool?.close();
@@ -69,20 +76,20 @@ describe('analysis threads', () => {
       [false, false, true],
       [false, false, true],
     ]);
-    expect(await Promise.all(bodies().map((b) => pool!.analyze(b)))).toEqual(expected);
+    expect(await Promise.all(bodies().map((b) => through(pool!.analyze, b)))).toEqual(expected);
     // Started now: the bytes are moved to the thread, not copied (the caller's view is emptied).
     const again = bodies();
-    expect(await Promise.all(again.map((b) => pool!.analyze(b)))).toEqual(expected);
+    expect(await Promise.all(again.map((b) => through(pool!.analyze, b)))).toEqual(expected);
     expect(again.map((b) => b.body.byteLength)).toEqual(again.map(() => 0));
     expect(pool.threads).toBe(2);
   });
 
   it('a view on part of a larger buffer is copied: the rest of that buffer stays the caller\'s', async () => {
     pool = createAnalysisPool(1);
-    await pool.analyze(bodies()[0]!);
+    await through(pool.analyze, bodies()[0]!);
     const whole = html(`XXXX${head}<p>small</p></body></html>`);
     const part = whole.subarray(4);
-    const got = await pool.analyze(body(part, 'text/html'));
+    const got = await through(pool.analyze, body(part, 'text/html'));
     expect(got).toEqual(await analyzeBody(body(whole.subarray(4), 'text/html')));
     expect(whole.byteLength).toBe(part.byteLength + 4);
   });
@@ -91,33 +98,33 @@ describe('analysis threads', () => {
     pool = createAnalysisPool(1, { worker: new URL('./fixtures/exitingWorker.mjs', import.meta.url) });
     const ok = bodies()[0]!;
     const expected = await analyzeBody(bodies()[0]!);
-    expect(await pool.analyze(ok)).toEqual(expected);
-    await expect(pool.analyze(body(html('<p>x</p>'), 'text/html', { finalUrl: 'about:exit' }))).rejects.toThrow(/^The analysis thread stopped \(exit code 3\)\.$/);
-    expect(await pool.analyze(bodies()[0]!)).toEqual(expected);
+    expect(await through(pool.analyze, ok)).toEqual(expected);
+    await expect(through(pool.analyze, body(html('<p>x</p>'), 'text/html', { finalUrl: 'about:exit' }))).rejects.toThrow(/^The analysis thread stopped \(exit code 3\)\.$/);
+    expect(await through(pool.analyze, bodies()[0]!)).toEqual(expected);
     expect(pool.threads).toBe(1);
   });
 
   it('a thread that stops answering is ended after its time: that body fails, the next ones are answered', async () => {
     pool = createAnalysisPool(1, { worker: new URL('./fixtures/exitingWorker.mjs', import.meta.url), answerMs: 500 });
     const expected = await analyzeBody(bodies()[0]!);
-    expect(await pool.analyze(bodies()[0]!)).toEqual(expected);
-    await expect(pool.analyze(body(html('<p>x</p>'), 'text/html', { finalUrl: 'about:hang' }))).rejects.toThrow(/^The analysis thread stopped \(no answer in 0\.5 s\)\.$/);
-    expect(await pool.analyze(bodies()[0]!)).toEqual(expected);
+    expect(await through(pool.analyze, bodies()[0]!)).toEqual(expected);
+    await expect(through(pool.analyze, body(html('<p>x</p>'), 'text/html', { finalUrl: 'about:hang' }))).rejects.toThrow(/^The analysis thread stopped \(no answer in 0\.5 s\)\.$/);
+    expect(await through(pool.analyze, bodies()[0]!)).toEqual(expected);
   });
 
   it('threads that cannot start: the main thread analyses, the bodies sent meanwhile included', async () => {
     pool = createAnalysisPool(2, { worker: new URL('./fixtures/brokenWorker.mjs', import.meta.url) });
     const expected = await Promise.all(bodies().map((b) => analyzeBody(b)));
-    expect(await Promise.all(bodies().map((b) => pool!.analyze(b)))).toEqual(expected);
+    expect(await Promise.all(bodies().map((b) => through(pool!.analyze, b)))).toEqual(expected);
     expect(pool.threads).toBe(0);
-    expect(await pool.analyze(bodies()[1]!)).toEqual(expected[1]);
+    expect(await through(pool.analyze, bodies()[1]!)).toEqual(expected[1]);
   });
 
   it('after close, the main thread analyses', async () => {
     pool = createAnalysisPool(1);
     pool.close();
     expect(pool.threads).toBe(0);
-    expect(await pool.analyze(bodies()[1]!)).toEqual(await analyzeBody(bodies()[1]!));
+    expect(await through(pool.analyze, bodies()[1]!)).toEqual(await analyzeBody(bodies()[1]!));
   });
 
   it('how many: every core but one, no more than URLs at once; CRAWLSCOPE_ANALYSIS_THREADS decides when set', () => {

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHtml, isHtmlResponse } from '../../../lib/crawl';
+import { decodeHtml } from '../../../lib/crawl';
 import { sniffCharset } from '../../../lib/bytes';
 
 const bytes = (...xs: number[]) => new Uint8Array(xs);
 const ascii = (s: string) => new TextEncoder().encode(s);
-
-describe('isHtmlResponse', () => {
-  it('trusts the Content-Type', () => {
-    expect(isHtmlResponse('text/html; charset=utf-8', ascii('{}'))).toBe(true);
-    expect(isHtmlResponse('application/xhtml+xml', ascii(''))).toBe(true);
-    expect(isHtmlResponse('application/json', ascii('<!doctype html>'))).toBe(false);
-  });
-  it('sniffs only when there is no Content-Type', () => {
-    expect(isHtmlResponse(null, ascii('  \n<!DOCTYPE html><p>x'))).toBe(true);
-    expect(isHtmlResponse(null, ascii('<html>'))).toBe(true);
-    expect(isHtmlResponse(null, ascii('%PDF-1.7'))).toBe(false);
-  });
-});
 
 describe('sniffCharset / decodeHtml', () => {
   it('BOM first, then the header, then <meta charset> in the first 1024 bytes, then UTF-8', () => {

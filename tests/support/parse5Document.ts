@@ -1,5 +1,5 @@
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import type { DocumentLike, ElementLike } from '../indexability';
+import type { DocumentLike, ElementLike } from '../../lib/indexability';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -51,8 +51,8 @@ class El implements ElementLike {
 
 /**
  * The HTML as served, parsed with parse5 the way a browser's parser builds it (no script runs),
- * behind the small part of the DOM that lib/indexability collectSignals reads. It lets the one
- * signals collector run in Node and in the extension alike, without DOMParser.
+ * behind the small part of the DOM that lib/indexability collectSignals reads: the reference the
+ * served signals (lib/indexability ServedSignals on lib/html's reader) are held to. Tests only.
  */
 export function parse5Document(html: string): DocumentLike {
   const doc = parse(html);

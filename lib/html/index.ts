@@ -1,0 +1,10 @@
+export { HtmlReader, type HtmlReaderOptions } from './HtmlReader';
+export { RegionFold } from './RegionFold';
+export { classifyHeadTag, robotsMetaName, isRefresh, relTokens, type HeadTag, type RobotsMetaName } from './headTags';
+export { isHtml, HTML_MEDIA_TYPES } from './isHtml';
+export { resolveCharset, type ResolvedCharset } from './charset';
+export { sniffCharset } from './sniffCharset';
+export { ANC, ANC_HEADINGS, ANC_RAW, ANC_FOREIGN, ancBit } from './elements';
+export { domText, textStats, isTrimWs } from './domText';
+export { MAX_PIECE, DEFAULT_PIECE, type CutFound } from './PieceDecoder';
+export { HTML, SVG, MATHML, LITERAL, CHARREF, NUL, type El, type HtmlSink, type Region, type TagToken, type Attr, type TextRun, type DoctypeToken, type Namespace } from './types';
