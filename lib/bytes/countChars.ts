@@ -1,4 +1,4 @@
-import type { ResolvedCharset } from '../html/charset';
+import type { ResolvedCharset } from '../html';
 
 /**
  * The length (in UTF-16 code units) of the text body[0, end) decodes to with this charset, counted

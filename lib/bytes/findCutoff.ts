@@ -1,6 +1,6 @@
 import { DEFAULT_LIMIT } from './limits';
 import { countChars } from './countChars';
-import { endsOnWholeChar, resolveCharset, syncPointAtOrBefore, type ResolvedCharset } from '../html/charset';
+import { endsOnWholeChar, resolveCharset, syncPointAtOrBefore, type ResolvedCharset } from '../html';
 
 export interface CutoffInput {
   /** The uncompressed response body, as served. */

@@ -1,4 +1,4 @@
-import { readCapped, type CappedRead } from '../core/readCapped';
+import { readCapped, type CappedRead } from '../core';
 import { BytesReader, type BytesReaderInput, type BytesReport } from './analyzeBytes';
 
 /** A body read and analysed as it streamed in. */

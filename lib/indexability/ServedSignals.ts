@@ -1,5 +1,5 @@
 import { ANC, domText, HTML, RegionFold, textStats, type El, type HtmlSink, type Region, type TextRun } from '../html';
-import type { TextStats } from '../html/domText';
+import type { TextStats } from '../html';
 import { MAX_TAGS, tagInfoOf } from './collectSignals';
 import type { PageSignals, TagInfo } from './types';
 
