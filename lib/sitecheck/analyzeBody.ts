@@ -3,6 +3,7 @@ import { BytesReader, isTextMediaType, KEEP_PAST_LIMIT, limitFor } from '../byte
 import { countHeaderBytes } from '../crawl';
 import { isHtml } from '../html';
 import { bytesInputFrom, ServedSignals, type BytesInput, type PageSignals } from '../indexability';
+import { LinkReader, type PageLinks } from './LinkReader';
 
 /** The final response of one URL, as its analysis needs it before the body: plain data, so it can cross to a worker. */
 export interface ResponseToAnalyze {
@@ -13,6 +14,8 @@ export interface ResponseToAnalyze {
   finalUrl: string;
   /** The byte limit chosen for HTML and text (PDFs: 64 MB, whatever the choice). */
   limit: number;
+  /** Read the page's links too (a crawl). */
+  links?: boolean;
 }
 
 /** How reading the body ended. */
@@ -32,6 +35,8 @@ export interface BodyAnalysis {
   bytes: BytesInput;
   /** The signals of the HTML Googlebot keeps; null for a response that is not HTML. */
   served: PageSignals | null;
+  /** The page's links (only when asked, for HTML): read in the same pass. */
+  links?: PageLinks | null;
 }
 
 /** Where the body's bytes go as they arrive. */
@@ -64,6 +69,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
   let written = 0;
   let reader: BytesReader | null = null;
   let served: ServedSignals | null = null;
+  let links: LinkReader | null = null;
   let html = false;
   /** The first bytes decide whether an unlabeled body is HTML (MIME sniffing). */
   const start = () => {
@@ -71,6 +77,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
     head = null;
     html = isHtml(mt, mt ? null : first);
     served = html ? new ServedSignals() : null;
+    links = html && r.links ? new LinkReader(headerBytes) : null;
     reader = new BytesReader({
       headerBytes,
       charset: null,
@@ -80,6 +87,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
       html,
       detail: 'items',
       kept: served ? [served] : [],
+      whole: links ? [links] : [],
     });
     if (first.length) reader.write(first);
   };
@@ -95,7 +103,11 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
     }
     const bytes: BytesInput = html ? bytesInputFrom(report, e.complete) : { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
     const visible = c.truncated ? c.bodyBytesKept : Math.min(written, c.bodyBytes);
-    return { bytes, served: served ? served.result(r.finalUrl, { bytesRead: visible, truncated: bytes.truncated }) : null };
+    return {
+      bytes,
+      served: served ? served.result(r.finalUrl, { bytesRead: visible, truncated: bytes.truncated }) : null,
+      ...(links ? { links: links.result(c.truncated ? c.bodyBytesKept : Infinity, r.finalUrl) } : {}),
+    };
   };
   return {
     write(chunk) {

@@ -7,7 +7,7 @@ export { readSitemap, type SitemapEntry, type SitemapRead, type ReadSitemapOptio
 export { servedSignals } from './servedSignals';
 export { retryAfterMs, RETRY_MAX_WAIT_MS } from './retryAfterMs';
 export { analyzeBody, openBodyAnalysis, type BodyAnalysis, type BodyAnalyzer, type BodyToAnalyze, type BodySink, type BodyEnd, type ResponseToAnalyze } from './analyzeBody';
-export { checkUrl, URL_TIMEOUT_MS, type CheckContext } from './checkUrl';
+export { checkUrl, checkPage, URL_TIMEOUT_MS, type CheckContext, type CheckedPage } from './checkUrl';
 export { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 export { startSiteCheck, MAX_PARALLEL, type SiteCheckOptions } from './startSiteCheck';
 export { MAX_SITEMAPS } from './createSitemapDiscovery';
@@ -20,3 +20,5 @@ export { rowsToCsv, csvField, CSV_COLUMNS } from './rowsToCsv';
 export * from './display';
 export { batchedReportSink, memoryReportStore, jsonlPieces, REPORT_BATCH, type ReportSink, type ReportStore } from './reportSink';
 export { analysisThreadCount, answerAnalysis, createAnalysisPool, type AnalysisPool, type FromAnalysisThread, type SpawnAnalysisThread, type ToAnalysisThread } from './analysisPool';
+export { LinkReader, MAX_PAGE_LINKS, MAX_ANCHOR_CHARS, type FoundLink, type PageLinks } from './LinkReader';
+export { linkTarget, BAD_PORTS, type LinkProblem } from './linkTarget';
