@@ -70,6 +70,8 @@ export class LinkGraph {
   readonly cutOffset = new IntColumn('i32', -1);
   /** The decisive reason's code when not indexable. */
   readonly reason = new IntColumn('i32', -1);
+  /** That reason in words (the report's message). */
+  readonly reasonText = new IntColumn('i32', -1);
   /** Links away from a page given or listed (the crawl's depth limit counts these); -1: not queued. */
   readonly seedDepth = new IntColumn('i32', -1);
   /** The first page linking to it (or naming it as canonical / hreflang), its anchor text, the offset of the link, and how. */

@@ -162,7 +162,7 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
       add('orphan', { url: url(i), sitemap: str(g.sitemap.get(i)) ?? '', sitemapLine: g.sitemapLine.get(i) >= 0 ? g.sitemapLine.get(i) : null });
     }
     if (ctx.sitemapsRead && checked && fl & NODE_IN_SITEMAP && g.verdict.get(i) === VERDICT_NOT_INDEXABLE) {
-      add('sitemapNotIndexable', { url: url(i), sitemap: str(g.sitemap.get(i)) ?? '', sitemapLine: g.sitemapLine.get(i) >= 0 ? g.sitemapLine.get(i) : null, status: g.status.get(i), reason: str(g.reason.get(i)) ?? '' });
+      add('sitemapNotIndexable', { url: url(i), sitemap: str(g.sitemap.get(i)) ?? '', sitemapLine: g.sitemapLine.get(i) >= 0 ? g.sitemapLine.get(i) : null, status: g.status.get(i), reason: str(g.reason.get(i)) ?? '', reasonText: str(g.reasonText.get(i)) ?? '' });
     }
     if (ctx.sitemapsRead && checked && !(fl & NODE_IN_SITEMAP) && g.verdict.get(i) === VERDICT_INDEXABLE && g.hops.get(i) === 0 && inFollow[i]! > 0) {
       const via = firstLink(i);
@@ -179,7 +179,10 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
         if (g.has(cc, NODE_FACTS)) {
           const c2 = g.canonicalId.get(cc);
           const bad = g.verdict.get(cc) === VERDICT_NOT_INDEXABLE || g.status.get(cc) !== 200 || cc !== c || g.has(cc, NODE_NOINDEX) || g.has(c, NODE_ROBOTS_BLOCKED);
-          if (bad) add('canonicalNotIndexable', { url: url(i), target: url(c), tag, status: g.status.get(cc), hops: g.hops.get(c), reason: str(g.reason.get(c)) ?? str(g.reason.get(cc)) ?? '' });
+          if (bad) {
+            const why = g.reason.get(c) >= 0 ? c : cc;
+            add('canonicalNotIndexable', { url: url(i), target: url(c), tag, status: g.status.get(cc), hops: g.hops.get(c), ...(g.reason.get(why) >= 0 ? { reason: str(g.reason.get(why))!, reasonText: str(g.reasonText.get(why)) ?? '' } : {}) });
+          }
           else if (c2 >= 0 && c2 !== cc && c2 !== c) add('canonicalChain', { url: url(i), target: url(c), chain: [url(i), url(c), url(c2)], tag });
         }
       }

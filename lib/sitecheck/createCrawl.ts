@@ -173,7 +173,10 @@ export function createCrawl(opts: CrawlOptions & { maxUrls: number; followForeig
     }
     if (r.bytes?.truncated && r.bytes.cutOffset !== null) g.cutOffset.set(id, r.bytes.cutOffset);
     const decisive = r.reasons.find((x) => x.severity === 'block');
-    if (decisive) g.reason.set(id, g.strings.id(decisive.code));
+    if (decisive) {
+      g.reason.set(id, g.strings.id(decisive.code));
+      g.reasonText.set(id, g.strings.id(decisive.message));
+    }
     if (r.directives.nofollow) g.flags.or(id, NODE_PAGE_NOFOLLOW);
     if (title !== null) {
       const tt = title.replace(/\s+/g, ' ').trim();

@@ -195,8 +195,9 @@ export interface SiteFindingItem {
   path?: string[];
   href?: string;
   problem?: 'scheme' | 'port' | 'invalid';
-  /** The reason code that makes the page not indexable. */
+  /** The reason that makes the page not indexable: its code, and the report's words for it. */
   reason?: string;
+  reasonText?: string;
   /** Links on the page, and how many were kept. */
   seen?: number;
   kept?: number;

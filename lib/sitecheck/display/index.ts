@@ -16,3 +16,5 @@ export { sitemapText, type SitemapText } from './sitemapText';
 export { progressText, type ProgressText } from './progressText';
 export { crawlersCell } from './crawlersCell';
 export { crawlersNote } from './crawlersNote';
+export { findingText, findingItemText, type FindingText } from './findingText';
+export { crawlText, type CrawlText } from './crawlText';
