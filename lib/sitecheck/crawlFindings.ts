@@ -285,6 +285,7 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
   };
   return {
     result,
+    graph: g,
     facts(u) {
       const i = g.find(u);
       if (i < 0) return null;
