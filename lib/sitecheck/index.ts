@@ -27,3 +27,4 @@ export { crawlFindings, FINDING_ITEMS, FINDING_ORDER, DEEP_CLICKS } from './craw
 export { withCrawlFacts } from './withCrawlFacts';
 export { EdgeStore, EDGE_BLOCK, type EdgeBlock, type EdgeSpill } from './EdgeStore';
 export { linkGraphCsv, LINK_CSV_COLUMNS } from './linkGraphCsv';
+export * from './compareRuns';
