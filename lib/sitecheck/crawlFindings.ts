@@ -285,7 +285,6 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
   };
   return {
     result,
-    graph: g,
     facts(u) {
       const i = g.find(u);
       if (i < 0) return null;

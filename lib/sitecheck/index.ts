@@ -26,5 +26,4 @@ export { createCrawl, CRAWL_DEFAULT_MAX_DEPTH, CRAWL_EXAMPLES, type Crawl, type 
 export { crawlFindings, FINDING_ITEMS, FINDING_ORDER, DEEP_CLICKS } from './crawlFindings';
 export { withCrawlFacts } from './withCrawlFacts';
 export { EdgeStore, EDGE_BLOCK, type EdgeBlock, type EdgeSpill } from './EdgeStore';
-export { linkGraphCsv, LINK_CSV_COLUMNS } from './linkGraphCsv';
 export * from './compareRuns';

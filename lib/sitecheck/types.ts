@@ -1,6 +1,5 @@
 import type { MessageParam } from '../i18n';
 import type { Verdict } from '../indexability';
-import type { LinkGraph } from './LinkGraph';
 
 /** Googlebot Smartphone or Googlebot Desktop. */
 export type SiteAgent = 'smartphone' | 'desktop';
@@ -252,6 +251,4 @@ export interface CrawlEnd {
   result: CrawlResult;
   /** The facts of a URL's report (by its normalised URL), or null for a URL the graph does not hold. */
   facts(url: string): UrlCrawlFacts | null;
-  /** The link graph itself (its links for the CSV export, linkGraphCsv). */
-  graph: LinkGraph;
 }
