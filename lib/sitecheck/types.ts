@@ -92,6 +92,8 @@ export interface SiteCheckProgress {
   unreachable: number;
   /** The run's time limit. */
   maxTimeMs: number;
+  /** Structured data so far: items by type (and those with errors), errors, warnings, URLs whose items have errors (they count as problems of the run). */
+  structured: { items: number; errors: number; warnings: number; urlsWithErrors: number; byType: Record<string, { items: number; withErrors: number }> };
 }
 
 /** One sitemap as it was read. */
