@@ -26,3 +26,4 @@ export { createCrawl, CRAWL_DEFAULT_MAX_DEPTH, CRAWL_EXAMPLES, type Crawl, type 
 export { crawlFindings, FINDING_ITEMS, FINDING_ORDER, DEEP_CLICKS } from './crawlFindings';
 export { withCrawlFacts } from './withCrawlFacts';
 export { EdgeStore, EDGE_BLOCK, type EdgeBlock, type EdgeSpill } from './EdgeStore';
+export { LINK_CSV_COLUMNS, linkCsvHeader, linkCsvLine } from './linkCsv';
