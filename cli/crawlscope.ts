@@ -19,6 +19,8 @@ import {
   startSiteCheck,
   siteRow,
   statusCell,
+  structuredCell,
+  structuredTotals,
   worstFirst,
   type SiteRow,
   type SiteCheckSummary,
@@ -35,8 +37,13 @@ import { helpText, langArgument, parseArgsErrorText } from './helpText';
 import { MAIN_HELP } from './mainHelp';
 import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesContent, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
+import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';
+import { fetchLlmsTxt, llmsSummaryText } from '../lib/llmstxt';
+import { googlebotUserAgent } from '../lib/crawl';
 
 const VERSION = '0.1.0';
+/** The summary reads the llms.txt of at most this many origins. */
+const LLMS_ORIGINS = 10;
 
 /** A mistake in the arguments, already in the user's language. */
 class UsageError extends Error {}
@@ -63,8 +70,8 @@ const pad = (s: string, n: number) => {
   return w >= n ? s : s + ' '.repeat(n - w);
 };
 
-/** The columns of the table: the page's, with what lies past the cut on a line of its own. */
-const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost');
+/** The columns of the table: the page's, with what lies past the cut and the structured data on lines of their own. */
+const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost' && c !== 'structured');
 
 function table(rows: SiteRow[], text: CliText): string {
   const { t, number } = text;
@@ -88,6 +95,8 @@ function table(rows: SiteRow[], text: CliText): string {
           return noindexCell(r, t);
         case 'url':
           return r.url;
+        default:
+          return '';
       }
     }),
   );
@@ -102,12 +111,14 @@ function table(rows: SiteRow[], text: CliText): string {
     if (r.metaRefresh) out.push(`    ${r.metaRefresh.message}`);
     const lost = lostCell(r, t);
     if (lost.items.length) out.push(`    ${t('sitecheck.cli.lost', [lost.text])}`);
+    if (r.structured?.items) out.push(`    ${t('sitecheck.cli.structured', [structuredCell(r, t)])}`);
   });
   return out.join('\n');
 }
 
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
+  if (argv[0] === 'mcp') return (await import('./mcp/mcpServer')).mcpMain(argv.slice(1));
   // The language first, so that even a mistake in the arguments is told in it.
   const langArg = langArgument(argv);
   const usageText = cliText(cliLanguage(langArg));
@@ -130,6 +141,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'follow-foreign': { type: 'boolean' },
         json: { type: 'boolean' },
         crawlers: { type: 'boolean' },
+        'crawlers-live': { type: 'boolean' },
+        'live-sample': { type: 'string' },
         render: { type: 'boolean' },
         lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -168,6 +181,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       followForeign: values['follow-foreign'] === true,
       json: values.json === true,
       crawlers: values.crawlers === true,
+      crawlersLive: values['crawlers-live'] === true,
+      liveSample: intOption(values['live-sample'], 'live-sample', 1, LIVE_SAMPLE_MAX, LIVE_SAMPLE_DEFAULT, u),
       render: values.render === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
@@ -188,7 +203,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const keptOut: string[] = [];
   const progress = err === process.stderr && process.stderr.isTTY;
   /** One finished report: counted, then written (JSON Lines) or kept as one small row for the table. */
+  /** The origins checked (for their llms.txt in the summary), at most LLMS_ORIGINS. */
+  const origins = new Set<string>();
   const report = (r: Report) => {
+    if (origins.size < LLMS_ORIGINS) origins.add(new URL(r.siteCheck?.requestedUrl ?? r.url).origin);
     // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
     const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
     if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
@@ -206,7 +224,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       return 2;
     }
   }
-  /** Renders run one after another, each report written once its render is done. */
+  /** --crawlers-live: the first URLs fetched again as each crawler (through the same fetcher). */
+  const live: LiveSample | null = opts.crawlersLive ? createLiveSample({ sample: opts.liveSample, hop: nodeFetchHop(), text }) : null;
+  /** Renders (and live fetches) run one after another, each report written once they are done. */
   let rendering: Promise<void> = Promise.resolve();
   const renderText: string[] = [];
   let rendered = 0;
@@ -231,12 +251,15 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     translate: t,
     generator: `Crawlscope ${VERSION} (command line)`,
     crawler: opts.crawler,
-    otherCrawlers: opts.crawlers,
-    onReport: (r: Report) => {
-      if (!renderer) return report(r);
-      const live = renderer;
+    // The live fetch's findings are about robots.txt's verdicts: it needs them.
+    otherCrawlers: opts.crawlers || opts.crawlersLive,
+    onReport: (first: Report) => {
+      if (!renderer && !live) return report(first);
+      const renderNow = renderer;
       rendering = rendering.then(async () => {
-        const got = await live.render(r);
+        const r = live ? await live.add(first) : first;
+        if (!renderNow) return report(r);
+        const got = await renderNow.render(r);
         if (got.error) err.write(`${r.url}: ${got.error}\n`);
         if (got.report.render) rendered++;
         if (renderMissesContent(got.report)) renderMisses++;
@@ -270,6 +293,15 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   }
   if (progress) err.write('\r\x1b[K');
 
+  // With --crawlers / --crawlers-live, the table's summary says what each origin's llms.txt is
+  // (information, whatever it says; one request per origin).
+  const llms: string[] = [];
+  if (summary.progress.state === 'done' && !opts.json && (opts.crawlers || opts.crawlersLive)) {
+    for (const origin of origins) {
+      const got = await fetchLlmsTxt(origin, nodeFetchHop(), googlebotUserAgent(opts.agent === 'desktop' ? 'desktop' : 'mobile'));
+      llms.push(`${got.url}: ${llmsSummaryText(got, t)}`);
+    }
+  }
   const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
   if (!opts.json) {
     rows.sort(worstFirst);
@@ -277,9 +309,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (crawlerRows.length) out.write(crawlersTable(crawlerRows, opts.crawler?.token ?? 'Googlebot', text) + '\n\n');
     if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
     if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, t('sitecheck.renderMisses', [renderMisses]), ...renderText].join('\n') + '\n\n');
+    if (live) out.write(live.lines().join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, structuredTotals(summary.progress, t), w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
   } else {
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);

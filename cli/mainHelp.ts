@@ -2,6 +2,7 @@
 // (cli/helpText.ts lays it out). A module of its own so that tests read it without running the command.
 import { LIMIT_CHOICES } from '../lib/bytes';
 import { SITE_CHECK_DEFAULTS as D } from '../lib/sitecheck';
+import { LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX } from '../lib/livefetch';
 import type { HelpSpec } from './helpText';
 
 /** `crawlscope --help`: one line per flag, its words under cli.help.flag.<key> in locales/<lang>.yml. */
@@ -11,12 +12,15 @@ export const MAIN_HELP: HelpSpec = {
     { syntax: 'crawlscope [options] --sitemap <url>', key: 'cli.help.command.sitemap' },
     { syntax: 'crawlscope [options] --site <url>', key: 'cli.help.command.site' },
     { syntax: 'crawlscope render [options] <url>', key: 'cli.help.command.render' },
+    { syntax: 'crawlscope mcp', key: 'cli.help.command.mcp' },
   ],
   about: [{ key: 'cli.help.about' }],
   flags: [
     { syntax: '--agent smartphone|desktop', key: 'cli.help.flag.agent', params: [D.agent] },
     { syntax: '--agent <token>', key: 'cli.help.flag.agentCrawler' },
     { syntax: '--crawlers', key: 'cli.help.flag.crawlers' },
+    { syntax: '--crawlers-live', key: 'cli.help.flag.crawlersLive' },
+    { syntax: '--live-sample <n>', key: 'cli.help.flag.liveSample', params: [String(LIVE_SAMPLE_DEFAULT), String(LIVE_SAMPLE_MAX)] },
     // Values a user types back: as digits, not in the language's number format.
     { syntax: '--limit <bytes>', key: 'cli.help.flag.limit', params: [LIMIT_CHOICES.join(', '), String(D.limit)] },
     { syntax: '--concurrency <n>', key: 'cli.help.flag.concurrency', params: [String(D.minConcurrency), String(D.maxConcurrency), String(D.concurrency)] },

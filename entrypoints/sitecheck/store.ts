@@ -18,11 +18,15 @@ import { idbEdgeSpill, sweepEdgesOfClosedPages, KEEP_EDGE_BLOCKS } from './idbEd
 import { crawlRenderer } from './crawlRender';
 import { forgetRuns, saveRun, savedRuns, savedSnapshot, RUNS_PER_SITE, type SavedRun } from './runHistory';
 import { sendToBackground } from '../../utils/messaging';
+import { reportLiveFetch, type Report } from '../../lib/report';
+import type { LiveFetchReport } from '../../lib/livefetch';
+import type { LlmsTxtReport } from '../../lib/llmstxt';
 import {
   batchedReportSink,
   compareRuns,
   CRAWL_DEFAULT_MAX_DEPTH,
-  linkGraphCsv,
+  linkCsvHeader,
+  linkCsvLine,
   normalizeUrl,
   readBaseline,
   createRunSnapshot,
@@ -73,6 +77,12 @@ interface SiteCheckPage {
   maxTimeMinutes: number;
   /** Fetch the URLs a sitemap may not list anyway (they are still listed); a crawl: follow links to other hosts. */
   followForeign: boolean;
+  /** The first this many URLs fetched are requested again as each crawler (0: none), through the background. */
+  liveSample: number;
+  /** Their live fetches, in the order they ended. */
+  live: { url: string; report: LiveFetchReport | null; error: string | null }[];
+  /** The site's llms.txt, read when the run starts (one request). */
+  llms: LlmsTxtReport | null;
   limit: number;
   /** The crawl's start page (the tab's URL, or one the user typed). */
   crawlFrom: string;
@@ -117,7 +127,7 @@ interface SiteCheckPage {
   access: { state: 'missing' | 'refused'; origins: string[] } | null;
   init: (url: string | null) => Promise<void>;
   set: (
-    change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign' | 'crawlFrom' | 'maxUrls' | 'maxDepth' | 'render' | 'readSitemaps' | 'tab'>>,
+    change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign' | 'crawlFrom' | 'maxUrls' | 'maxDepth' | 'render' | 'readSitemaps' | 'tab' | 'liveSample'>>,
   ) => void;
   /** Checks the sitemaps' URLs ('sitemap'), or crawls from `crawlFrom` ('crawl'). */
   start: (mode?: RunMode) => Promise<void>;
@@ -223,6 +233,9 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     concurrency: SITE_CHECK_DEFAULTS.concurrency,
     maxTimeMinutes: SITE_CHECK_DEFAULTS.maxTimeMs / 60_000,
     followForeign: false,
+    liveSample: 0,
+    live: [],
+    llms: null,
     limit: SITE_CHECK_DEFAULTS.limit,
     crawlFrom: '',
     maxUrls: SITE_CHECK_DEFAULTS.maxUrls,
@@ -273,7 +286,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     },
     set: (change) => set(change),
     start: async (mode = 'sitemap') => {
-      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase, crawlFrom, maxUrls, maxDepth, render, readSitemaps } = get();
+      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase, crawlFrom, maxUrls, maxDepth, render, readSitemaps, liveSample } = get();
       const asCrawler = crawler ? crawlerUserAgent(crawler) : null;
       // Set before the first await: a second click while the access prompt or the run's rule is
       // still being set up (the phase not yet 'running') starts nothing.
@@ -315,8 +328,28 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         runFacts = createRunSnapshot();
         runSnapshot = null;
         pending = [];
-        set({ phase: 'running', mode, progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, startError: null, storeError: null, access: null, crawl: null, comparison: null, savedId: null });
+        set({ phase: 'running', mode, progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, startError: null, storeError: null, access: null, crawl: null, comparison: null, savedId: null, live: [], llms: null });
         const renders = new AbortController();
+        // The site's llms.txt, for the summary (information, whatever it says).
+        void sendToBackground('getLlmsTxt', { url: site }).then((llms) => set({ llms }), () => undefined);
+        // The sample fetched as each crawler: its reports are stored once their live fetch has ended.
+        let sampled = 0;
+        const sampling = new Set<Promise<void>>();
+        const sampleLive = (report: Report) => {
+          const job = sendToBackground('fetchAsCrawlers', { url: report.url }).then(
+            (got) => {
+              const error = got.ok ? null : got.reason;
+              set({ live: [...get().live, { url: report.url, report: got.ok ? got.report : null, error }] });
+              sink.add(JSON.stringify(got.ok ? { ...report, liveFetch: reportLiveFetch(got.report, tDynamic) } : report));
+            },
+            (err: unknown) => {
+              set({ live: [...get().live, { url: report.url, report: null, error: String(err) }] });
+              sink.add(JSON.stringify(report));
+            },
+          );
+          sampling.add(job);
+          void job.finally(() => sampling.delete(job));
+        };
         let summary;
         // The bodies are read in workers; this page keeps to the requests and the table.
         const threads = pageAnalysisThreads(concurrency);
@@ -352,8 +385,11 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
             translate: tDynamic,
             generator: `Crawlscope ${browser.runtime.getManifest().version}`,
             onReport: (report) => {
-              sink.add(JSON.stringify(report));
               runFacts.add(report);
+              if (sampled < liveSample && report.status) {
+                sampled++;
+                sampleLive(report);
+              } else sink.add(JSON.stringify(report));
               pending.push(siteRow(report));
               flushTimer ??= setTimeout(flush, 1000);
             },
@@ -378,6 +414,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           progressTimer = null;
         }
         flush();
+        await Promise.all([...sampling]);
         await sink.flush().catch((err) => set({ storeError: String(err) }));
         const crawl = summary.crawl ?? null;
         set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })), crawl });
@@ -401,14 +438,17 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     exportJsonl: async () => {
       const parts: Blob[] = [];
       const crawl = get().crawl;
-      // A crawl's reports gain their place in the link graph (known once it is over), in the order
-      // they came: the rows' order.
-      const urls = crawl ? [...get().rows, ...pending].map((r) => r.url) : [];
-      let i = 0;
+      // A crawl's reports gain their place in the link graph, known once it is over (by the URL
+      // each report was asked for).
+      const factsOf = (json: string) => {
+        const asked = (JSON.parse(json) as Report).siteCheck?.requestedUrl;
+        const u = asked ? normalizeUrl(asked) : null;
+        return crawl && u ? crawl.facts(u) : null;
+      };
       try {
         if (reports) {
           for await (const jsons of reports.read()) {
-            const lines = crawl ? jsons.map((j) => withCrawlFacts(j, crawl.facts(normalizeUrl(urls[i++] ?? '') ?? ''))) : jsons;
+            const lines = crawl ? jsons.map((j) => withCrawlFacts(j, factsOf(j))) : jsons;
             parts.push(new Blob([lines.join('\n') + '\n']));
           }
         }
@@ -425,7 +465,17 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       const parts: Blob[] = [];
       if (crawl) {
         try {
-          for await (const piece of linkGraphCsv(crawl.graph)) parts.push(new Blob([piece]));
+          parts.push(new Blob([linkCsvHeader()]));
+          // A piece per few thousand links: the graph is read back block by block, never held as text.
+          let lines: string[] = [];
+          for await (const link of crawl.links()) {
+            lines.push(linkCsvLine(link));
+            if (lines.length >= 4096) {
+              parts.push(new Blob(lines));
+              lines = [];
+            }
+          }
+          if (lines.length) parts.push(new Blob(lines));
         } catch (err) {
           set({ storeError: String(err) });
           throw err;

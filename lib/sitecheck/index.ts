@@ -27,3 +27,4 @@ export { crawlFindings, FINDING_ITEMS, FINDING_ORDER, DEEP_CLICKS } from './craw
 export { withCrawlFacts } from './withCrawlFacts';
 export { EdgeStore, EDGE_BLOCK, type EdgeBlock, type EdgeSpill } from './EdgeStore';
 export * from './compareRuns';
+export { LINK_CSV_COLUMNS, linkCsvHeader, linkCsvLine } from './linkCsv';

@@ -18,3 +18,5 @@ export { crawlersCell } from './crawlersCell';
 export { crawlersNote } from './crawlersNote';
 export { findingText, findingItemText, type FindingText } from './findingText';
 export { crawlText, type CrawlText } from './crawlText';
+export { structuredCell } from './structuredCell';
+export { structuredTotals } from './structuredTotals';
