@@ -7,7 +7,7 @@ import { findingItemText, type FindingChange, type RunChanges, type UrlChange, t
 import { useSiteCheckPage } from './hooks';
 import { evidenceUrls } from './linkParts';
 import { Linked } from './SiteFindings';
-import type { Comparison } from './store';
+import type { Comparison } from './hooks';
 
 const t = tDynamic;
 const none = () => t('sitecheck.compare.none');
