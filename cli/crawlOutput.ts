@@ -88,8 +88,15 @@ export function siteLine(result: CrawlResult): string {
   return JSON.stringify(line) + '\n';
 }
 
+/** Page content (anchor text, titles, hrefs) never reaches the terminal as control characters: each is shown as U+FFFD. */
+const printable = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+
 /** The site findings in words, after the table: what was read, why links were not followed, each finding with its evidence. */
 export function siteFindingsLines(result: CrawlResult, t: Translate): string[] {
+  return siteFindingsWords(result, t).map(printable);
+}
+
+function siteFindingsWords(result: CrawlResult, t: Translate): string[] {
   const w = crawlText(result, t);
   const lines = [t('crawl.heading'), w.summary, w.notFollowed];
   if (w.partial) lines.push(w.partial);
