@@ -208,7 +208,8 @@ export async function crawlFindings(crawl: Crawl, ctx: { ended: CrawlResult['end
       }
       const status = g.status.get(t);
       if (status >= 400 || (status === 0 && !g.has(t, NODE_REDIRECT_LOOP))) add('linkBroken', { ...base(), status });
-      if (g.hops.get(t) >= 2) add('linkRedirectChain', { ...base(), hops: g.hops.get(t), target: url(finalOf(t)) });
+      // A link into a redirect loop is the loop's finding (redirectLoop), not a chain's.
+      if (g.hops.get(t) >= 2 && !g.has(t, NODE_REDIRECT_LOOP)) add('linkRedirectChain', { ...base(), hops: g.hops.get(t), target: url(finalOf(t)) });
       if (g.has(t, NODE_NOINDEX)) add('linkNoindex', { ...base(), tag: str(g.noindexTag.get(t)) ?? '' });
     }
   }
