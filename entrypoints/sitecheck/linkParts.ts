@@ -12,6 +12,9 @@ export function evidenceUrls(x: SiteFindingItem): string[] {
   return [...new Set(all.filter((u): u is string => typeof u === 'string' && linkable(u)))];
 }
 
+/** The text at `at` goes on with characters of a longer URL (a letter, a digit, a path or query character; a dot before more of them). */
+const continuesUrl = (text: string, at: number) => /^(?:[A-Za-z0-9/?#&=%~_+@-]|\.[^\s])/.test(text.slice(at, at + 2));
+
 /**
  * A text cut into plain pieces and the URLs it names (`urls`), each URL a piece of its own: the
  * longest URL first where two start at the same place, and a URL only where it is not the start of
@@ -23,7 +26,7 @@ export function linkParts(text: string, urls: readonly string[]): LinkPart[] {
   let plain = '';
   let i = 0;
   while (i < text.length) {
-    const hit = sorted.find((u) => text.startsWith(u, i) && !/[^\s,;)>»”"'’]/.test(text[i + u.length] ?? ' '));
+    const hit = sorted.find((u) => text.startsWith(u, i) && !continuesUrl(text, i + u.length));
     if (hit) {
       if (plain) out.push({ text: plain });
       plain = '';

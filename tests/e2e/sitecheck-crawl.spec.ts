@@ -1,0 +1,214 @@
+// "Crawl from this page" on the site check page (Chromium): the crawl of the demo's /crawlsite/
+// finds every planted finding with its exact evidence, the findings tab lists them (every URL a
+// link), the rows gain depth, first link and inlinks, the link graph exports as CSV and the JSON
+// Lines end with the {"site": …} line; a cancelled crawl keeps what it found, marked partial; and
+// "Compare with an earlier run" names a regression planted between two runs.
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { say } from '../support/say';
+import { reportSchemaErrors, siteLineErrors } from '../support/reportSchema';
+import { CRAWL_FINDINGS, CRAWL_URLS, plantedItems } from '../support/crawlDemo';
+import { HOSTILE_ANCHOR, hangRequested } from '../fixtures/demo-site/routes/sitecrawl.mjs';
+import { FLIP_HOME, flipHomeHtml } from '../fixtures/demo-site/routes/crawlui.mjs';
+
+/** The site check page opened from the popup of `url`, as a user opens it. */
+async function openSiteCheck(page: Page, url: string, openPopup: (p: Page) => Promise<Page>) {
+  await page.goto(url);
+  const popup = await openPopup(page);
+  const [sc] = await Promise.all([page.context().waitForEvent('page'), popup.getByTestId('sitecheck-open').click()]);
+  await sc.getByTestId('crawl-start').waitFor();
+  return sc;
+}
+
+const readJsonl = async (sc: Page) => {
+  const [file] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-jsonl').click()]);
+  const text = fs.readFileSync((await file.path())!, 'utf8');
+  return { path: (await file.path())!, lines: text.trimEnd().split('\n').map((l) => JSON.parse(l)) };
+};
+
+test.describe('Crawl from this page', () => {
+  test('the crawl of /crawlsite/ finds every planted finding with its evidence; rows gain depth, first link and inlinks; link CSV and JSON Lines with the site line', async ({ page, demo, openPopup }) => {
+    const home = `${demo}/crawlsite/`;
+    const sc = await openSiteCheck(page, home, openPopup);
+    // The crawl starts from the tab's page.
+    await expect(sc.getByTestId('crawl-from')).toHaveValue(home);
+    await expect(sc.getByTestId('max-depth')).toHaveValue('10');
+    await sc.getByTestId('sitemap-input').fill(`${demo}/crawlsite/sitemap.xml`);
+    await sc.getByTestId('crawl-start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(sc.getByTestId('row')).toHaveCount(CRAWL_URLS);
+
+    // The JSON Lines: one report per URL with its place in the link graph, then the site line.
+    const { lines } = await readJsonl(sc);
+    expect(lines).toHaveLength(CRAWL_URLS + 1);
+    const reports = lines.slice(0, -1);
+    const siteLine = lines.at(-1);
+    for (const r of reports) expect(reportSchemaErrors(r)).toEqual([]);
+    expect(siteLineErrors(siteLine)).toEqual([]);
+    expect(siteLine.site).toMatchObject({ start: [home], partial: false, ended: 'done', sitemapsRead: true, rendered: false, maxDepth: 10 });
+    expect(siteLine.site.findings.map((f: { code: string; severity: string; count: number }) => [f.code, f.severity, f.count])).toEqual(CRAWL_FINDINGS);
+    const by = new Map(reports.map((r) => [r.siteCheck.requestedUrl as string, r]));
+    const a = by.get(`${demo}/crawlsite/a.html`);
+    expect(a.siteCheck).toMatchObject({ depth: 1, discoveredFrom: { url: home, anchorText: 'About the twins', afterRendering: false }, inlinks: 1 });
+    expect(by.get(`${demo}/crawlsite/orphan.html`).siteCheck).toMatchObject({ depth: null, discoveredFrom: null, inlinks: 0 });
+
+    // The findings tab: every finding in order, with its severity and count, the planted ones with their exact evidence.
+    await sc.getByTestId('tab-findings').click();
+    await expect(sc.getByTestId('tab-findings')).toHaveText(say('sitecheck.crawl.tabFindings', [String(CRAWL_FINDINGS.length)]));
+    await expect(sc.getByTestId('findings')).toHaveAttribute('data-partial', 'false');
+    const l = siteLine.site.links;
+    await expect(sc.getByTestId('crawl-summary')).toHaveText(say('crawl.summary', [CRAWL_URLS, l.pages, l.links, l.followed]));
+    expect([l.nofollow, l.pastCut, l.bad, l.depthLimited]).toEqual([2, 1, 3, 1]);
+    const shown = await sc.getByTestId('finding').evaluateAll((els) => els.map((e) => [e.getAttribute('data-code'), e.getAttribute('data-severity'), Number(e.getAttribute('data-count'))]));
+    expect(shown).toEqual(CRAWL_FINDINGS);
+    for (const [code, severity, n] of CRAWL_FINDINGS) {
+      const f = sc.locator(`[data-testid="finding"][data-code="${code}"]`);
+      await expect(f.getByTestId('finding-severity')).toHaveText(say(`compare.severity${severity[0]!.toUpperCase()}${severity.slice(1)}`));
+      await expect(f.getByTestId('finding-title')).toHaveText(code === 'depthLimit' ? say('crawl.finding.depthLimit.title', [n, 10]) : say(`crawl.finding.${code}.title`, [n]));
+      await expect(f.getByTestId('finding-item')).toHaveCount(n);
+    }
+    const headers = { home: by.get(home).bytes.headerBytes, big: by.get(`${demo}/crawlsite/big.html`).bytes.headerBytes };
+    const noindexReason = by.get(`${demo}/crawlsite/noindex.html`).reasons.find((x: { code: string }) => x.code === 'noindex').message;
+    for (const [code, items] of Object.entries(plantedItems(demo, headers, noindexReason))) {
+      await expect(sc.locator(`[data-testid="finding"][data-code="${code}"]`).getByTestId('finding-item'), code).toHaveText(items);
+    }
+    // Every URL of the evidence is a link (text, never the page's HTML): the broken link's two pages.
+    const broken = sc.locator('[data-testid="finding"][data-code="linkBroken"] a');
+    expect(await broken.evaluateAll((as) => as.map((x) => [x.getAttribute('href'), x.textContent]))).toEqual([
+      [home, home],
+      [`${demo}/crawlsite/missing.html`, `${demo}/crawlsite/missing.html`],
+    ]);
+    // The hostile anchor text stays text: the page has no element the anchor text would make.
+    await expect(sc.locator('[data-testid="findings"] a[href="http://evil.example"]')).toHaveCount(0);
+
+    // The link graph as CSV: one line per link, the anchor text as data.
+    const [csvFile] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-links').click()]);
+    expect(csvFile.suggestedFilename()).toMatch(/^crawlscope-links-127\.0\.0\.1-\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d\.csv$/);
+    const csv = fs.readFileSync((await csvFile.path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('source,target,anchor_text,nofollow,past_cut,after_rendering');
+    expect(csv).toHaveLength(1 + l.links + 1);
+    expect(csv).toContain(`${home},${demo}/crawlsite/b.html,"'${HOSTILE_ANCHOR.replace(/"/g, '""')}",false,false,false`);
+    expect(csv).toContain(`${home},${demo}/crawlsite/rel-nofollow.html,A rel=nofollow link,true,false,false`);
+    expect(csv).toContain(`${demo}/crawlsite/nofollow.html,${demo}/crawlsite/behind-nofollow.html,Behind a nofollow page,true,false,false`);
+    expect(csv).toContain(`${demo}/crawlsite/big.html,${demo}/crawlsite/past-cut.html,Only past the cut,false,true,false`);
+
+    // The URLs tab: each row with its depth, the page that first links to it (and the link's text), its inlinks.
+    await sc.getByTestId('tab-urls').click();
+    const row = sc.locator(`[data-testid="row"][data-url="${demo}/crawlsite/a.html"]`);
+    await expect(row.locator('[data-col="depth"]')).toHaveText('1');
+    await expect(row.locator('[data-col="discovered-from"]')).toHaveText(home + say('sitecheck.crawl.viaLink', ['About the twins']));
+    await expect(row.locator('[data-col="discovered-from"] a')).toHaveAttribute('href', home);
+    await expect(row.locator('[data-col="inlinks"]')).toHaveText('1');
+    const deepest = sc.locator(`[data-testid="row"][data-url="${demo}/crawlsite/calendar?month=2026-10"]`);
+    await expect(deepest.locator('[data-col="depth"]')).toHaveText('10');
+    await expect(sc.locator(`[data-testid="row"][data-url="${demo}/crawlsite/orphan.html"] [data-col="inlinks"]`)).toHaveText('0');
+  });
+
+  test('Cancel in the middle of a crawl keeps what it found, marked partial', async ({ page, demo, openPopup }) => {
+    const sc = await openSiteCheck(page, `${demo}/crawlsite/hang-start.html`, openPopup);
+    await sc.getByTestId('read-sitemaps').uncheck();
+    const hung = hangRequested();
+    await sc.getByTestId('crawl-start').click();
+    // The crawl waits for a page whose answer never ends: cancel it there.
+    await hung;
+    await sc.getByTestId('cancel').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'cancelled', { timeout: 30_000 });
+    const { lines } = await readJsonl(sc);
+    const site = lines.at(-1).site;
+    expect(siteLineErrors(lines.at(-1))).toEqual([]);
+    expect(site).toMatchObject({ partial: true, ended: 'cancelled', sitemapsRead: false });
+    // Nothing already fetched is lost: every report the page shows is in the export.
+    await expect(sc.getByTestId('row')).toHaveCount(lines.length - 1);
+    expect(lines.map((r) => r.siteCheck?.requestedUrl)).toContain(`${demo}/crawlsite/a.html`);
+    await sc.getByTestId('tab-findings').click();
+    await expect(sc.getByTestId('findings')).toHaveAttribute('data-partial', 'true');
+    await expect(sc.getByTestId('findings-partial')).toHaveText(say('crawl.partial', [site.links.pages]));
+    await expect(sc.getByTestId('crawl-no-sitemap')).toHaveText(say('crawl.noSitemap'));
+    // The twins were read before the crawl stopped: their shared title is among the findings so far.
+    await expect(sc.locator('[data-testid="finding"][data-code="duplicateTitle"] [data-testid="finding-item"]').first()).toContainText(`${demo}/crawlsite/a.html`);
+    await expect(sc.getByTestId('finding')).toHaveCount(site.findings.length);
+  });
+
+  test('Compare with an earlier run: a page that broke since is named, from a kept run and from a saved export; only the last 5 runs are kept', async ({ page, demo, openPopup }) => {
+    const flip = `${demo}/crawlui/flip.html`;
+    const setBroken = (on: boolean) => fetch(`${demo}/crawlui/flip-state?regressed=${on ? 1 : 0}`).then((r) => r.text());
+    await setBroken(false);
+    const sc = await openSiteCheck(page, `${demo}${FLIP_HOME}`, openPopup);
+    // Runs kept by earlier tests of this browser go: this test counts its own.
+    await sc.evaluate(() => new Promise((r) => { const q = indexedDB.deleteDatabase('crawlscope-runs'); q.onsuccess = q.onerror = q.onblocked = r; }));
+    await sc.reload();
+    await sc.getByTestId('read-sitemaps').uncheck();
+    const crawl = async () => {
+      await sc.getByTestId('crawl-start').click();
+      await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    };
+    await crawl();
+    await expect(sc.getByTestId('row')).toHaveCount(3);
+    const before = await readJsonl(sc);
+    const homeUrl = `${demo}${FLIP_HOME}`;
+    const html = flipHomeHtml();
+    const flipLinkAt = before.lines.find((r) => r.siteCheck?.requestedUrl === homeUrl).bytes.headerBytes + Buffer.byteLength(html.slice(0, html.indexOf('<a href="/crawlui/flip.html"')));
+    await sc.getByTestId('tab-compare').click();
+    await expect(sc.getByTestId('saved-summary')).toHaveAttribute('data-runs', '1');
+    await expect(sc.getByTestId('saved-none')).toHaveText(say('sitecheck.compare.noSaved'));
+
+    await setBroken(true);
+    await crawl();
+    await sc.getByTestId('tab-compare').click();
+    await expect(sc.getByTestId('saved-run')).toHaveCount(1);
+    await expect(sc.getByTestId('saved-run')).toHaveAttribute('data-urls', '3');
+    await sc.getByTestId('saved-run-compare').click();
+    const regression = async () => {
+      await expect(sc.getByTestId('comparison')).toHaveAttribute('data-state', 'done');
+      const changes = sc.getByTestId('changes');
+      await expect(changes).toHaveAttribute('data-worse', '3');
+      await expect(changes).toHaveAttribute('data-better', '0');
+      await expect(sc.getByTestId('changes-summary')).toHaveText(say('sitecheck.compare.summary', [3, 0, 0, 3]));
+      const worse = sc.locator('[data-testid="change"][data-direction="worse"]');
+      expect(await worse.evaluateAll((els) => els.map((e) => [e.getAttribute('data-kind'), e.getAttribute('data-url')]))).toEqual([
+        ['verdict', flip],
+        ['status', flip],
+      ]);
+      await expect(sc.locator('[data-testid="change"][data-kind="status"]')).toHaveText(
+        say('sitecheck.compare.direction.worse') + ' ' + say('sitecheck.compare.urlChange', [say('sitecheck.compare.kind.status'), flip, '200', '404']),
+      );
+      const broken = sc.locator('[data-testid="finding-change"][data-code="linkBroken"]');
+      await expect(broken).toHaveAttribute('data-change', 'new');
+      await expect(broken).toHaveAttribute('data-direction', 'worse');
+      await expect(broken.getByTestId('finding-change-item')).toHaveText([say('crawl.finding.linkBroken.item', [homeUrl, flip, 404, 'May break', say('crawl.atByte', [flipLinkAt])])]);
+    };
+    await regression();
+    await expect(sc.getByTestId('compared-with')).toHaveText(new RegExp(`^${say('sitecheck.compare.withSaved', ['X']).replace('X', '.+')}$`));
+
+    // The same from the saved export of the first run (a file picked).
+    await sc.getByTestId('compare-file').setInputFiles(before.path);
+    await expect(sc.getByTestId('compared-with')).toHaveText(say('sitecheck.compare.withFile', [before.path.split('/').at(-1)!]));
+    await regression();
+
+    // Four more runs: only the last 5 of the site are kept, and the page says how much they hold.
+    await setBroken(false);
+    for (let i = 0; i < 4; i++) await crawl();
+    await sc.getByTestId('tab-compare').click();
+    const summary = sc.getByTestId('saved-summary');
+    await expect(summary).toHaveAttribute('data-runs', '5');
+    await expect(sc.getByTestId('saved-run')).toHaveCount(4);
+    const bytes = Number(await summary.getAttribute('data-bytes'));
+    expect(bytes).toBeGreaterThan(0);
+    const kept = await sc.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('crawlscope-runs');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const req = open.result.transaction('runs').objectStore('runs').count();
+            req.onsuccess = () => (open.result.close(), resolve(req.result));
+            req.onerror = () => reject(req.error);
+          };
+        }),
+    );
+    expect(kept).toBe(5);
+    await sc.getByTestId('forget-runs').click();
+    await expect(sc.getByTestId('saved-summary')).toHaveAttribute('data-runs', '0');
+  });
+});
