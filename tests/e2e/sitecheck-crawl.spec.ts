@@ -88,7 +88,7 @@ test.describe('Crawl from this page', () => {
     const csv = fs.readFileSync((await csvFile.path())!, 'utf8').split('\r\n');
     expect(csv[0]).toBe('source,target,anchor_text,nofollow,past_cut,after_rendering');
     expect(csv).toHaveLength(1 + l.links + 1);
-    expect(csv).toContain(`${home},${demo}/crawlsite/b.html,"'${HOSTILE_ANCHOR.replace(/"/g, '""')}",false,false,false`);
+    expect(csv).toContain(`${home},${demo}/crawlsite/b.html,"'${HOSTILE_ANCHOR.replace(/\s+/g, ' ').replace(/"/g, '""')}",false,false,false`);
     expect(csv).toContain(`${home},${demo}/crawlsite/rel-nofollow.html,A rel=nofollow link,true,false,false`);
     expect(csv).toContain(`${demo}/crawlsite/nofollow.html,${demo}/crawlsite/behind-nofollow.html,Behind a nofollow page,true,false,false`);
     expect(csv).toContain(`${demo}/crawlsite/big.html,${demo}/crawlsite/past-cut.html,Only past the cut,false,true,false`);
