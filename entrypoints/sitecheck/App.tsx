@@ -75,7 +75,11 @@ function CrawlCells({ f }: { f: UrlCrawlFacts | null }) {
           <>
             <Linked text={from.url} urls={[from.url]} />
             <div className="cs-muted">
-              {from.afterRendering ? i18n.t('sitecheck.crawl.viaRender', [from.anchorText]) : i18n.t('sitecheck.crawl.viaLink', [from.anchorText])}
+              {from.anchorText
+                ? i18n.t(from.afterRendering ? 'sitecheck.crawl.viaRender' : 'sitecheck.crawl.viaLink', [from.anchorText])
+                : from.afterRendering
+                  ? i18n.t('crawl.afterRendering')
+                  : i18n.t('sitecheck.crawl.viaLinkNoText')}
             </div>
           </>
         ) : (

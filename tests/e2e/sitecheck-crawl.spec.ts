@@ -105,6 +105,32 @@ test.describe('Crawl from this page', () => {
     await expect(sc.locator(`[data-testid="row"][data-url="${demo}/crawlsite/orphan.html"] [data-col="inlinks"]`)).toHaveText('0');
   });
 
+  test('with a render: the link only JavaScript adds is followed, marked only after rendering', async ({ page, demo, openPopup }) => {
+    const js = `${demo}/crawlsite/js.html`;
+    const only = `${demo}/crawlsite/js-only.html`;
+    const sc = await openSiteCheck(page, js, openPopup);
+    await sc.getByTestId('read-sitemaps').uncheck();
+    await sc.getByTestId('max-depth').fill('1');
+    await sc.getByTestId('render').check();
+    await sc.getByTestId('crawl-start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    await expect(sc.getByTestId('row')).toHaveCount(2);
+    const { lines } = await readJsonl(sc);
+    const site = lines.at(-1).site;
+    expect(site).toMatchObject({ rendered: true, partial: false });
+    expect(site.links).toMatchObject({ links: 1, afterRendering: 1, followed: 1 });
+    // Each report carries Googlebot's render.
+    for (const r of lines.slice(0, -1)) expect(r.render?.finalUrl, r.siteCheck.requestedUrl).toBe(r.siteCheck.requestedUrl);
+    expect(lines.find((r) => r.siteCheck?.requestedUrl === only).siteCheck).toMatchObject({ depth: 1, discoveredFrom: { url: js, anchorText: '', offset: null, afterRendering: true }, inlinks: 1 });
+    const row = sc.locator(`[data-testid="row"][data-url="${only}"]`);
+    await expect(row.locator('[data-col="discovered-from"]')).toHaveText(js + say('crawl.afterRendering'));
+    await sc.getByTestId('tab-findings').click();
+    await expect(sc.getByTestId('crawl-not-followed')).toHaveText(say('crawl.notFollowed', [0, 0, 0, 0, 0]) + ' · ' + say('crawl.afterRenderingCount', [1]));
+    await expect(sc.locator('[data-testid="finding"][data-code="onlyRendered"] [data-testid="finding-item"]')).toHaveText([say('crawl.finding.onlyRendered.item', [only, js])]);
+    const [csvFile] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-links').click()]);
+    expect(fs.readFileSync((await csvFile.path())!, 'utf8').split('\r\n')).toEqual(['source,target,anchor_text,nofollow,past_cut,after_rendering', `${js},${only},,false,false,true`, '']);
+  });
+
   test('Cancel in the middle of a crawl keeps what it found, marked partial', async ({ page, demo, openPopup }) => {
     const sc = await openSiteCheck(page, `${demo}/crawlsite/hang-start.html`, openPopup);
     await sc.getByTestId('read-sitemaps').uncheck();
