@@ -156,7 +156,7 @@ export function App() {
       {s.access ? (
         <section className="cs-section" data-testid="access" data-state={s.access.state}>
           <p className="cs-error" data-testid="access-missing">{i18n.t('sitecheck.access.missing', [formatList(s.access.origins)])}</p>
-          <button type="button" data-testid="access-grant" disabled={busy} onClick={() => void s.start()}>
+          <button type="button" data-testid="access-grant" disabled={busy} onClick={() => void s.start(s.mode)}>
             {i18n.t('sitecheck.access.grant')}
           </button>
           {s.access.state === 'refused' ? (

@@ -292,6 +292,8 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
       // still being set up (the phase not yet 'running') starts nothing.
       if (!site || starting || phase === 'running' || phase === 'paused') return;
       starting = true;
+      // What the access button starts again, once access is given.
+      set({ mode });
       try {
         const crawling = mode === 'crawl';
         const given = crawling && !readSitemaps ? '' : sitemap.trim();
