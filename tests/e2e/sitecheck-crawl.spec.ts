@@ -10,7 +10,7 @@ import { say } from '../support/say';
 import { reportSchemaErrors, siteLineErrors } from '../support/reportSchema';
 import { CRAWL_FINDINGS, CRAWL_URLS, plantedItems } from '../support/crawlDemo';
 import { HOSTILE_ANCHOR, hangRequested } from '../fixtures/demo-site/routes/sitecrawl.mjs';
-import { FLIP_HOME, flipHomeHtml } from '../fixtures/demo-site/routes/crawlui.mjs';
+import { FLIP_HOME, MANY_HUB, MANY_LINKS, MANY_PAGES, flipHomeHtml } from '../fixtures/demo-site/routes/crawlui.mjs';
 
 /** The site check page opened from the popup of `url`, as a user opens it. */
 async function openSiteCheck(page: Page, url: string, openPopup: (p: Page) => Promise<Page>) {
@@ -129,6 +129,46 @@ test.describe('Crawl from this page', () => {
     await expect(sc.locator('[data-testid="finding"][data-code="onlyRendered"] [data-testid="finding-item"]')).toHaveText([say('crawl.finding.onlyRendered.item', [only, js])]);
     const [csvFile] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-links').click()]);
     expect(fs.readFileSync((await csvFile.path())!, 'utf8').split('\r\n')).toEqual(['source,target,anchor_text,nofollow,past_cut,after_rendering', `${js},${only},,false,false,true`, '']);
+  });
+
+  test('past 65,536 links the link graph goes to IndexedDB, and comes back whole for the findings and the CSV; the next run removes it', async ({ page, demo, openPopup }) => {
+    const sc = await openSiteCheck(page, `${demo}${MANY_HUB}`, openPopup);
+    const spilled = () =>
+      sc.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('crawlscope-linkgraph');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('edges')) return db.close(), resolve(0);
+              const req = db.transaction('edges').objectStore('edges').count();
+              req.onsuccess = () => (db.close(), resolve(req.result));
+              req.onerror = () => (db.close(), reject(req.error));
+            };
+          }),
+      );
+    await sc.getByTestId('read-sitemaps').uncheck();
+    await sc.getByTestId('max-depth').fill('1');
+    await sc.getByTestId('crawl-start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(sc.getByTestId('row')).toHaveCount(1 + MANY_PAGES);
+    const links = MANY_PAGES + MANY_PAGES * MANY_LINKS;
+    // 90,009 links: blocks of 16,384, four kept in memory; the oldest went to IndexedDB.
+    expect(await spilled()).toBe(Math.floor(links / 16_384) - 4);
+    const { lines } = await readJsonl(sc);
+    expect(lines.at(-1).site.links).toMatchObject({ links, depthLimited: MANY_PAGES * MANY_LINKS });
+    const [csvFile] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('tab-findings').click().then(() => sc.getByTestId('export-links').click())]);
+    const csv = fs.readFileSync((await csvFile.path())!, 'utf8').split('\r\n');
+    expect(csv).toHaveLength(1 + links + 1);
+    // In the order the pages were read: the spilled block first, read back from IndexedDB.
+    expect(csv[1]).toMatch(new RegExp(`^${demo.replace(/[.]/g, '\\.')}/crawlui/hub\\.html,${demo.replace(/[.]/g, '\\.')}/crawlui/many\\.html\\?p=1,Page 1,false,false,false$`));
+    expect(new Set(csv.slice(1, -1).map((l) => l.split(',')[1])).size).toBe(links);
+    // The next run drops this run's blocks.
+    await sc.getByTestId('max-depth').fill('0');
+    await sc.getByTestId('crawl-start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    expect(await spilled()).toBe(0);
   });
 
   test('Cancel in the middle of a crawl keeps what it found, marked partial', async ({ page, demo, openPopup }) => {
