@@ -356,7 +356,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     for (const line of [w.ended, crawled?.result.partial ? t('crawl.partial', [crawled.result.links.pages]) : null, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
     if (renderer) err.write(`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}; ${t('sitecheck.renderMisses', [renderMisses])}\n`);
   }
-  for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
+  for (const p of problems) err.write(`${p.sitemap ? `${p.sitemap}: ` : ''}${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
   if (summary.progress.done === 0 && summary.progress.state === 'done') err.write(t('sitecheck.nothing') + '\n');
   const outcome = runOutcome(summary);
