@@ -26,6 +26,8 @@ export const MAIN_HELP: HelpSpec = {
     { syntax: '--follow-foreign', key: 'cli.help.flag.followForeign' },
     { syntax: '--json', key: 'cli.help.flag.json' },
     { syntax: '--render', key: 'cli.help.flag.render' },
+    { syntax: '--baseline <previous.jsonl>', key: 'cli.help.flag.baseline' },
+    { syntax: '--fail-on regressions|problems', key: 'cli.help.flag.failOn' },
     { syntax: '--lang <language>', key: 'cli.help.flag.lang' },
     { syntax: '-h, --help', key: 'cli.help.flag.help' },
   ],

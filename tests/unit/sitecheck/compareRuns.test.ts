@@ -226,6 +226,8 @@ describe('the baseline reader', () => {
     expect(await bad('\n\n')).toEqual({ code: 'empty', line: null, params: [] });
     expect(await bad('\n[1,2]\n')).toEqual({ code: 'notReport', line: 2, params: [2] });
     expect(await bad('{"url":"x"}\n')).toEqual({ code: 'notReport', line: 1, params: [1] });
+    // Cut short inside its first report: nothing to compare with.
+    expect(await bad(JSON.stringify(report({ url: A })).slice(0, 500))).toEqual({ code: 'truncatedFirst', line: 1, params: [1] });
   });
 
   it('another schema version: fatal, naming the version found and the one read', async () => {
