@@ -4,9 +4,13 @@
 // real one (bench/realSite.ts: 20–200 kB pages, one in 32 over 2 MB, half gzip) served from
 // 127.0.0.1; and the command line's peak JS heap at 1,000 and 10,000 URLs. Each run is its own
 // process (bench/sitecheckRun.ts), as the command line is; throughput is the median of 3 runs.
-// The extension's row drives the site check page (headless Chromium with the built extension) over
+// The extension's rows drive the site check page (headless Chromium with the built extension) over
 // the same sitemap and URL count, timed in the page from the click on Start to the run's end as the
-// page shows it; its baseline is the command line's median at the same concurrency, same run.
+// page shows it; their baseline is the command line's median at the same concurrency, same run.
+// They are measured twice: in Playwright's browser, which records every request of the page (the
+// DevTools Network domain: each request and each piece of its body reported to the client, which
+// also runs the bench's server, and each body of up to 10 MB kept), and in a browser no DevTools
+// client records (untracedBrowser.ts), as a user runs it.
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { launchBrowser, median, type BenchRow, type ExtensionBrowser } from './harness';
 import { startRealSite } from './realSite';
+import { launchUntraced, type AttachedPage, type UntracedBrowser } from './untracedBrowser';
 import { analysisThreads } from '../cli/analysisPool';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,6 +94,56 @@ export async function extensionRun(b: ExtensionBrowser, origin: string, n: numbe
   }
 }
 
+/**
+ * The same run in a browser no DevTools client records (untracedBrowser.ts): the site check page is
+ * attached only to run this code, with no domain enabled. Playwright enables the Network domain in
+ * every page it drives, and Chromium then reports each request and each chunk of its body to the
+ * client and keeps a copy of each body of up to 10 MB: work for the browser that a user's run never
+ * does.
+ */
+export async function extensionRunUntraced(u: UntracedBrowser, origin: string, n: number, concurrency: number, around?: { before(p: AttachedPage): Promise<void>; after(p: AttachedPage): Promise<void> }): Promise<number> {
+  const page = await u.openAttached(`chrome-extension://${u.extensionId}/sitecheck.html?url=${encodeURIComponent(`${origin}/`)}`);
+  try {
+    await around?.before(page);
+    const got = await page.evaluate(
+      async ({ sitemap, concurrency: c }: { sitemap: string; concurrency: number }) => {
+        const q = (id: string) => document.querySelector(`[data-testid="${id}"]`);
+        for (let i = 0; i < 200 && !q('start'); i++) await new Promise((r) => setTimeout(r, 25));
+        // A React input takes a value typed by the user: the native setter, then an input event.
+        const type = (id: string, value: string) => {
+          const el = q(id) as HTMLInputElement;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(el, value);
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+        };
+        type('sitemap-input', sitemap);
+        type('concurrency', String(c));
+        await new Promise((r) => setTimeout(r, 50));
+        const done = new Promise<number>((resolve) => {
+          const seen = new MutationObserver(() => {
+            if (q('state')?.getAttribute('data-state') === 'done') {
+              seen.disconnect();
+              resolve(performance.now());
+            }
+          });
+          seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+        });
+        const start = performance.now();
+        (q('start') as HTMLButtonElement).click();
+        // A run that cannot end (access refused, an error) says what the page shows instead of hanging.
+        const end = await Promise.race([done, new Promise<null>((r) => setTimeout(() => r(null), 600_000))]);
+        const progress = q('progress')?.textContent ?? document.body.innerText.slice(0, 300);
+        return { ms: end === null ? NaN : end - start, progress };
+      },
+      { sitemap: `${origin}/sitemap.xml?n=${n}`, concurrency },
+    );
+    await around?.after(page);
+    if (got.progress !== `Checked: ${n.toLocaleString('en')} URLs of ${n.toLocaleString('en')}`) throw new Error(`extension: ${got.progress}`);
+    return (n / got.ms) * 1000;
+  } finally {
+    await page.close();
+  }
+}
+
 const MB = (b: number) => b / 1_000_000;
 const rate = (r: Run) => (r.done / r.ms) * 1000;
 
@@ -99,11 +154,13 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
     await runChild(site.origin, 'check', 100, 4); // warm-up
     const mb = MB(site.bytesOf(URLS)).toFixed(0);
     const cliMedian = new Map<number, number>();
+    const cliCpu = new Map<number, number>();
     for (const c of CONCURRENCY) {
       const bare: number[] = [];
       const check: number[] = [];
       const oneThread: number[] = [];
       const faults = { bare: [] as number[], check: [] as number[] };
+      const cpu: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const b = await runChild(site.origin, 'bare', URLS, c);
         const k = await runChild(site.origin, 'check', URLS, c);
@@ -113,8 +170,10 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
         oneThread.push(rate(one));
         faults.bare.push(b.faults / URLS);
         faults.check.push(k.faults / URLS);
+        cpu.push(k.cpuMs / URLS);
       }
       cliMedian.set(c, median(check));
+      cliCpu.set(c, median(cpu));
       rows.push({
         name: `site check (command line), ${URLS} URLs (${mb} MB of HTML), concurrency ${c}`,
         value: median(check),
@@ -137,11 +196,36 @@ export default async function sitecheckBench(): Promise<BenchRow[]> {
           unit: 'URLs/s',
           runs: RUNS,
           baseline: { name: `the command line, concurrency ${c}, this run`, value: cliMedian.get(c)! },
-          note: `runs: ${ext.map((x) => x.toFixed(0)).join(', ')}; headless Chromium, timed in the page from Start to done`,
+          note: `runs: ${ext.map((x) => x.toFixed(0)).join(', ')}; headless Chromium driven by Playwright, which records every request of the page and its workers (DevTools' Network domain), timed in the page from Start to done`,
         });
       }
     } finally {
       await b.close();
+    }
+    // The same runs in a browser no DevTools client records: what a user's run costs.
+    const u = await launchUntraced();
+    try {
+      await extensionRunUntraced(u, site.origin, 100, 4); // warm-up
+      for (const c of CONCURRENCY) {
+        const ext: number[] = [];
+        const cpu: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const before = u.cpuMs();
+          ext.push(await extensionRunUntraced(u, site.origin, URLS, c));
+          const after = u.cpuMs();
+          if (before !== null && after !== null) cpu.push((after - before) / URLS);
+        }
+        rows.push({
+          name: `site check (extension, tab not watched by DevTools), ${URLS} URLs (${mb} MB of HTML), concurrency ${c}`,
+          value: median(ext),
+          unit: 'URLs/s',
+          runs: RUNS,
+          baseline: { name: `the command line, concurrency ${c}, this run`, value: cliMedian.get(c)! },
+          note: `runs: ${ext.map((x) => x.toFixed(0)).join(', ')}; headless Chromium driven over --remote-debugging-pipe, the site check page attached with no domain enabled, timed in the page from Start to done; CPU per URL${cpu.length ? ` ${median(cpu).toFixed(1)} ms (all of Chromium's processes)` : ' not measured (no /proc)'} against the command line's ${cliCpu.get(c)!.toFixed(1)} ms (its process start included)`,
+        });
+      }
+    } finally {
+      await u.close();
     }
     // The heap rows keep the analysis in the main thread, so that all of it is in the heap measured.
     const small = await runChild(site.origin, 'check', 1000, 16, 'jsonl', 0);

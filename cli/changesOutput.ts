@@ -3,6 +3,9 @@
 import { baselineProblemText, changesNoteText, changesText, type BaselineProblem, type RunChanges } from '../lib/sitecheck';
 import type { Translate } from '../lib/report';
 
+/** Page content (anchor texts, titles, a noindex tag as written) reaches the terminal without control characters: each is shown as U+FFFD. */
+const printable = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '\ufffd');
+
 /** The table's lines: the summary, each group (its heading, each URL or finding with its changes), or "no changes"; then the notes. */
 export function changesLines(c: RunChanges, t: Translate, baseline: string): string {
   const w = changesText(c, t, baseline);
@@ -16,7 +19,7 @@ export function changesLines(c: RunChanges, t: Translate, baseline: string): str
     }
   }
   out.push(...w.notes);
-  return out.join('\n');
+  return out.map(printable).join('\n');
 }
 
 export type FailOn = 'regressions' | 'problems';

@@ -19,6 +19,8 @@ import {
   startSiteCheck,
   siteRow,
   statusCell,
+  structuredCell,
+  structuredTotals,
   worstFirst,
   baselineProblemText,
   compareRuns,
@@ -40,8 +42,15 @@ import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesCon
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
 import { readBaselineFile } from './readBaselineFile';
 import { changesLine, changesLines, type FailOn } from './changesOutput';
+import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';
+import { fetchLlmsTxt, llmsSummaryText } from '../lib/llmstxt';
+import { googlebotUserAgent } from '../lib/crawl';
+import { CRAWL_DEFAULT_MAX_DEPTH, CRAWL_MAX_DEPTH } from '../lib/sitecheck';
+import { createReportSpool, reportJson, siteFindingsLines, siteLine, writeLinksCsv, type ReportSpool } from './crawlOutput';
 
 const VERSION = '0.1.0';
+/** The summary reads the llms.txt of at most this many origins. */
+const LLMS_ORIGINS = 10;
 
 /** A mistake in the arguments, already in the user's language. */
 class UsageError extends Error {}
@@ -68,8 +77,8 @@ const pad = (s: string, n: number) => {
   return w >= n ? s : s + ' '.repeat(n - w);
 };
 
-/** The columns of the table: the page's, with what lies past the cut on a line of its own. */
-const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost');
+/** The columns of the table: the page's, with what lies past the cut and the structured data on lines of their own. */
+const COLUMNS = SITE_COLUMNS.filter((c) => c !== 'lost' && c !== 'structured');
 
 function table(rows: SiteRow[], text: CliText): string {
   const { t, number } = text;
@@ -93,6 +102,8 @@ function table(rows: SiteRow[], text: CliText): string {
           return noindexCell(r, t);
         case 'url':
           return r.url;
+        default:
+          return '';
       }
     }),
   );
@@ -107,12 +118,14 @@ function table(rows: SiteRow[], text: CliText): string {
     if (r.metaRefresh) out.push(`    ${r.metaRefresh.message}`);
     const lost = lostCell(r, t);
     if (lost.items.length) out.push(`    ${t('sitecheck.cli.lost', [lost.text])}`);
+    if (r.structured?.items) out.push(`    ${t('sitecheck.cli.structured', [structuredCell(r, t)])}`);
   });
   return out.join('\n');
 }
 
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   if (argv[0] === 'render') return renderMain(argv.slice(1), out, err);
+  if (argv[0] === 'mcp') return (await import('./mcp/mcpServer')).mcpMain(argv.slice(1));
   // The language first, so that even a mistake in the arguments is told in it.
   const langArg = langArgument(argv);
   const usageText = cliText(cliLanguage(langArg));
@@ -126,6 +139,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       options: {
         sitemap: { type: 'string', multiple: true },
         site: { type: 'string' },
+        crawl: { type: 'string', multiple: true },
+        'max-depth': { type: 'string' },
+        'links-csv': { type: 'string' },
         agent: { type: 'string' },
         limit: { type: 'string' },
         concurrency: { type: 'string' },
@@ -135,6 +151,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'follow-foreign': { type: 'boolean' },
         json: { type: 'boolean' },
         crawlers: { type: 'boolean' },
+        'crawlers-live': { type: 'boolean' },
+        'live-sample': { type: 'string' },
         render: { type: 'boolean' },
         baseline: { type: 'string' },
         'fail-on': { type: 'string' },
@@ -161,7 +179,10 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     const urls = positionals.map((p) => httpUrl(p, null, u));
     const sitemaps = (values.sitemap ?? []).map((s) => httpUrl(s, '--sitemap', u));
     const site = values.site === undefined ? undefined : httpUrl(values.site, '--site', u);
-    if (!urls.length && !sitemaps.length && !site) throw new UsageError(u('cli.error.nothingToCheck'));
+    const crawl = (values.crawl ?? []).map((c) => httpUrl(c, '--crawl', u));
+    if (!urls.length && !sitemaps.length && !site && !crawl.length) throw new UsageError(u('cli.error.nothingToCheck'));
+    // The link graph and the depth limit belong to a crawl.
+    for (const f of ['max-depth', 'links-csv'] as const) if (values[f] !== undefined && !crawl.length) throw new UsageError(u('cli.error.needsCrawl', [`--${f}`]));
     const failOn = values['fail-on'] ?? 'regressions';
     if (failOn !== 'regressions' && failOn !== 'problems') throw new UsageError(u('cli.error.failOn', [failOn]));
     opts = {
@@ -170,6 +191,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       urls,
       sitemaps,
       site,
+      crawl,
+      maxDepth: intOption(values['max-depth'], 'max-depth', 0, CRAWL_MAX_DEPTH, CRAWL_DEFAULT_MAX_DEPTH, u),
+      linksCsv: values['links-csv'],
       concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency, u),
       maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls, u),
       timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000, u) * 1000,
@@ -177,6 +201,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       followForeign: values['follow-foreign'] === true,
       json: values.json === true,
       crawlers: values.crawlers === true,
+      crawlersLive: values['crawlers-live'] === true,
+      liveSample: intOption(values['live-sample'], 'live-sample', 1, LIVE_SAMPLE_MAX, LIVE_SAMPLE_DEFAULT, u),
       render: values.render === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
@@ -211,15 +237,21 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   const keptOut: string[] = [];
   const progress = err === process.stderr && process.stderr.isTTY;
   /** One finished report: counted, then written (JSON Lines) or kept as one small row for the table. */
+  /** The origins checked (for their llms.txt in the summary), at most LLMS_ORIGINS. */
+  const origins = new Set<string>();
   const report = (r: Report) => {
+    if (origins.size < LLMS_ORIGINS) origins.add(new URL(r.siteCheck?.requestedUrl ?? r.url).origin);
     // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
     const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
     if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
     snapshot?.add(r);
-    if (opts.json) out.write(JSON.stringify(r) + '\n');
+    if (spool) spool.add(r);
+    else if (opts.json) out.write(reportJson(r) + '\n');
     else if (opts.crawlers) crawlerRows.push(crawlersRow(r));
     else rows.push(siteRow(r));
   };
+  // A crawl's JSON Lines wait in a file until it is over: each URL's depth and inlinks are known only then.
+  const spool: ReportSpool | null = opts.crawl.length && opts.json ? createReportSpool() : null;
   const renderStop = new AbortController();
   let renderer: SiteRenderer | null = null;
   if (opts.render) {
@@ -230,7 +262,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       return 2;
     }
   }
-  /** Renders run one after another, each report written once its render is done. */
+  /** --crawlers-live: the first URLs fetched again as each crawler (through the same fetcher). */
+  const live: LiveSample | null = opts.crawlersLive ? createLiveSample({ sample: opts.liveSample, hop: nodeFetchHop(), text }) : null;
+  /** Renders (and live fetches) run one after another, each report written once they are done. */
   let rendering: Promise<void> = Promise.resolve();
   const renderText: string[] = [];
   let rendered = 0;
@@ -255,22 +289,32 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     translate: t,
     generator: `Crawlscope ${VERSION} (command line)`,
     crawler: opts.crawler,
-    otherCrawlers: opts.crawlers,
-    onReport: (r: Report) => {
-      if (!renderer) return report(r);
-      const live = renderer;
-      rendering = rendering.then(async () => {
-        const got = await live.render(r);
-        if (got.error) err.write(`${r.url}: ${got.error}\n`);
-        if (got.report.render) rendered++;
-        if (renderMissesContent(got.report)) renderMisses++;
-        if (renderChangesIndexing(got.report)) {
-          renderChanges++;
-          renderText.push(...renderLines(got.report, t));
-        }
-        report(got.report);
-      });
-    },
+    // The live fetch's findings are about robots.txt's verdicts: it needs them.
+    otherCrawlers: opts.crawlers || opts.crawlersLive,
+    crawl: opts.crawl.length ? { from: opts.crawl, maxDepth: opts.maxDepth } : undefined,
+    onReport: report,
+    // Renders (and live fetches) run one after another; a crawl follows the links of each render.
+    afterCheck:
+      renderer || live
+        ? (first: Report) => {
+            const renderNow = renderer;
+            const next = rendering.then(async (): Promise<{ report: Report; renderedLinks: string[] | null }> => {
+              const r = live ? await live.add(first) : first;
+              if (!renderNow) return { report: r, renderedLinks: null };
+              const got = await renderNow.render(r);
+              if (got.error) err.write(`${r.url}: ${got.error}\n`);
+              if (got.report.render) rendered++;
+              if (renderMissesContent(got.report)) renderMisses++;
+              if (renderChangesIndexing(got.report)) {
+                renderChanges++;
+                renderText.push(...renderLines(got.report, t));
+              }
+              return { report: got.report, renderedLinks: got.links };
+            });
+            rendering = next.then(() => undefined, () => undefined);
+            return next;
+          }
+        : undefined,
     onProgress: progress
       ? (p) => {
           const w = progressText(p, t, text.duration);
@@ -287,13 +331,37 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   try {
     summary = await check.done;
     await rendering;
+  } catch (e) {
+    spool?.discard();
+    throw e;
   } finally {
     process.removeListener('SIGINT', stop);
     await renderer?.close();
     pool?.close();
   }
   if (progress) err.write('\r\x1b[K');
+  const crawled = summary.crawl ?? null;
+  // Every report fetched before a Ctrl-C is written, then the findings so far (marked partial).
+  if (spool) await spool.drain(out, crawled);
+  if (crawled && opts.json) out.write(siteLine(crawled.result));
+  if (crawled && opts.linksCsv) {
+    try {
+      const n = await writeLinksCsv(opts.linksCsv, crawled);
+      err.write(t('crawl.linksCsvWritten', [n, opts.linksCsv]) + '\n');
+    } catch (e) {
+      err.write(`crawlscope: --links-csv: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
 
+  // With --crawlers / --crawlers-live, the table's summary says what each origin's llms.txt is
+  // (information, whatever it says; one request per origin).
+  const llms: string[] = [];
+  if (summary.progress.state === 'done' && !opts.json && (opts.crawlers || opts.crawlersLive)) {
+    for (const origin of origins) {
+      const got = await fetchLlmsTxt(origin, nodeFetchHop(), googlebotUserAgent(opts.agent === 'desktop' ? 'desktop' : 'mobile'));
+      llms.push(`${got.url}: ${llmsSummaryText(got, t)}`);
+    }
+  }
   const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
   if (snapshot && summary.crawl) snapshot.site(summary.crawl.result);
   const changes = baseline?.ok && snapshot ? compareRuns(baseline.run, snapshot.snapshot(summary.progress.state === 'done')) : null;
@@ -303,14 +371,16 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (crawlerRows.length) out.write(crawlersTable(crawlerRows, opts.crawler?.token ?? 'Googlebot', text) + '\n\n');
     if (keptOut.length) out.write(keptOut.join('\n') + '\n\n');
     if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, t('sitecheck.renderMisses', [renderMisses]), ...renderText].join('\n') + '\n\n');
-    if (changes) out.write(changesLines(changes, t, opts.baseline ?? '') + '\n\n');
+    if (live) out.write(live.lines().join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
+    if (crawled) out.write(siteFindingsLines(crawled.result, t).join('\n') + '\n\n');
+    if (changes) out.write(changesLines(changes, t, opts.baseline ?? '') + '\n\n');
     const w = progressText(summary.progress, t, text.duration);
-    out.write(`${[w.ended, w.progress, w.counts, w.notAccepted, w.duplicates].filter(Boolean).join('\n')}\n`);
+    out.write(`${[w.ended, w.progress, w.counts, structuredTotals(summary.progress, t), w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
   } else {
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);
-    for (const line of [w.ended, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
+    for (const line of [w.ended, crawled?.result.partial ? t('crawl.partial', [crawled.result.links.pages]) : null, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
     if (renderer) err.write(`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}; ${t('sitecheck.renderMisses', [renderMisses])}\n`);
     // The comparison is the last line, after every report (and the crawl's {"site": …} line).
     if (changes && baseline?.ok) out.write(changesLine(changes, t, { file: opts.baseline ?? '', lines: baseline.lines, bytes: baseline.bytes, problems: baseline.problems, problemCount: baseline.problemCount }, opts.failOn) + '\n');

@@ -101,7 +101,7 @@ export async function renderMain(argv: string[], out: NodeJS.WritableStream = pr
   if (r.visitor?.error && !r.visitor.rendered) lines.push(t('render.noVisitor', [r.visitor.error]));
   if (r.rendered) {
     lines.push('');
-    if (!r.differences.length) lines.push(t(r.visitor?.rendered ? 'render.noDifferencesNoBrowser' : 'render.noDifferencesNoBrowser'));
+    if (!r.differences.length) lines.push(t(r.visitor?.rendered ? 'render.noDifferencesNoBrowser' : 'render.noDifferencesNoVisitor'));
     for (const d of r.differences) {
       lines.push(`${severityLabel(d.severity, t)}: ${renderDifferenceText(d, t)}`);
       if (d.cause) lines.push(`    ${t('render.why', [renderCauseText(d.cause, t)])}`);

@@ -13,7 +13,7 @@ type Handlers<P> = {
 export const PAGE_ANALYSIS_FILE = '/page-analysis.js';
 /** Does this content message need the page-analysis script in the tab first? */
 export function needsPageAnalysis<K extends keyof ContentProtocol>(type: K, data: ContentProtocol[K]['req']): boolean {
-  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources' || type === 'getComposedHtml') return true;
+  if (type === 'bytesAnalyze' || type === 'bytesOverlay' || type === 'bytesResources' || type === 'getComposedHtml' || type === 'structuredServed') return true;
   return type === 'getIndexSignals' && (data as { where?: string }).where === 'served';
 }
 

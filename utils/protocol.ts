@@ -12,6 +12,9 @@ import type { CanonicalTargetInput, PageSignals, Verdict } from '../lib/indexabi
 import type { ProbeRequest, ProbeResult } from '../lib/caching';
 import type { Comparison, ComparisonSummary } from '../lib/compare';
 import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render';
+import type { LiveFetchReport } from '../lib/livefetch';
+import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt';
+import type { PackedExtract } from '../lib/structured';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
 export interface RenderJobState {
@@ -107,6 +110,22 @@ export interface BackgroundProtocol {
   renderCancel: { req: { id: string }; res: null };
   /** The last render of this URL in this browser session (without its screenshot), or null. */
   getRenderResult: { req: { url: string }; res: RenderResult | null };
+  /**
+   * The page requested as each catalog crawler (its documented User-Agent) and as Googlebot for
+   * reference (lib/livefetch): no cookies, 4 at a time, 10 s and 1 MiB kept each, through the
+   * background's hop fetcher; the findings against robots.txt (the background's reader, cached).
+   */
+  fetchAsCrawlers: { req: { url: string }; res: { ok: true; report: LiveFetchReport } | { ok: false; reason: 'no-permission' | 'not-http'; origin: string } };
+  /** The origin's /llms.txt (lib/llmstxt), fetched as Googlebot: 10 s, 1 MiB read, 64 MiB counted. */
+  getLlmsTxt: { req: { url: string }; res: LlmsTxtReport };
+  /** What the links of an llms.txt answer (on request): one GET each, 4 at a time, the first 50. */
+  checkLlmsLinks: { req: { parsed: LlmsParsed }; res: LlmsLinkReport };
+  /**
+   * A render's page as it is, pushed by the render's shim through the content script of its tab
+   * at DOMContentLoaded and load (Firefox: a page whose script never returns can be read no later).
+   * Ignored unless the sending tab is a render's under way.
+   */
+  renderView: { req: { url: string; html: string; capped: boolean }; res: null };
 }
 
 /**
@@ -135,6 +154,10 @@ export const BACKGROUND_SENDERS: { readonly [K in keyof BackgroundProtocol]: rea
   renderStatus: ['page'],
   renderCancel: ['page'],
   getRenderResult: ['page'],
+  fetchAsCrawlers: ['page'],
+  getLlmsTxt: ['page'],
+  checkLlmsLinks: ['page'],
+  renderView: ['content'],
 };
 
 /**
@@ -152,7 +175,8 @@ export interface OverlayText {
 export interface ContentProtocol {
   getPageFacts: { req: Record<string, never>; res: PageFacts };
   /** Re-read the document's bytes and find Googlebot's cut: what is lost, where the bytes go. */
-  bytesAnalyze: { req: { headerBytes: number; limit: number }; res: BytesPageReport };
+  /** `again`: the user asked to find the cut again — the page is read anew, not from the read the verdict shared. */
+  bytesAnalyze: { req: { headerBytes: number; limit: number; again?: boolean }; res: BytesPageReport };
   /** Show or remove the cutoff overlay in the page (needs a bytesAnalyze first). */
   bytesOverlay: { req: { show: boolean; text: OverlayText }; res: BytesOverlayState };
   /** The page's CSS and JS files with their uncompressed sizes (Resource Timing). */
@@ -166,12 +190,14 @@ export interface ContentProtocol {
   getResourceUrls: { req: Record<string, never>; res: { url: string; initiatorType: string }[] };
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */
   getComposedHtml: { req: Record<string, never>; res: { url: string; html: string; capped: boolean } };
+  /** The structured data of the HTML as served (re-read, the cut found at `limit` with `headerBytes`), every item placed at its byte (lib/structured), packed as one string (packExtract). */
+  structuredServed: { req: { headerBytes: number; limit: number }; res: PackedExtract };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;
 
 /** The one handler type of the background: every capability's handler for message K has it. */
-export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req']) => Promise<BackgroundProtocol[K]['res']>;
+export type BackgroundHandler<K extends BackgroundMessageType> = (data: BackgroundProtocol[K]['req'], sender?: { tab?: { id?: number } }) => Promise<BackgroundProtocol[K]['res']>;
 /** Every message the background answers, each with its handler (a missing one is a type error). */
 export type BackgroundHandlers = { [K in BackgroundMessageType]: BackgroundHandler<K> };
 export type ContentMessageType = keyof ContentProtocol;
@@ -189,6 +215,7 @@ export const CONTENT_SENDERS: { readonly [K in ContentMessageType]: readonly Sen
   getIndexSignals: ['page'],
   getResourceUrls: ['page'],
   getComposedHtml: ['page'],
+  structuredServed: ['page'],
 };
 
 export interface Envelope<T extends string = string, D = unknown> {

@@ -1,6 +1,6 @@
 import type { BackgroundProtocol } from '../../utils/protocol';
 import { COUNT_BOUND, describeRead, KEEP_PAST_LIMIT, readBytesReport, type StreamedBytes } from '../../lib/bytes';
-import { readCapped, deadline } from '../../lib/core';
+import { deadline, readCapped } from '../../lib/core';
 import { bytesIncludeCookies } from '../../utils/settings';
 
 const MAX_URLS = 30;

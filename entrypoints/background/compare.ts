@@ -7,7 +7,7 @@ import { evaluateReportForGoogle, parseRobotsReport } from '../../lib/robots';
 import { ruleText } from '../../lib/indexability';
 import { extensionHopFetcher, removeStaleUaRules } from './extensionHopFetcher';
 import { robotsReader } from './robots';
-import { hostPermissionPattern } from '../../lib/core';
+import { fetchableTarget } from './fetchableTarget';
 
 // The last summary per URL lives in storage.session: the popup shows it without fetching again.
 const summaryKey = (url: string) => `compare:${url}`;
@@ -20,16 +20,10 @@ async function googlebotRobots(url: string): Promise<{ allowed: boolean; block: 
 }
 
 export const compareAgents: BackgroundHandler<'compareAgents'> = async ({ url }) => {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return { ok: false, reason: 'not-http', origin: '' };
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return { ok: false, reason: 'not-http', origin: target.origin };
   // Without host access the rule cannot set the User-Agent and the fetch cannot read the answer.
-  const allowed = await browser.permissions.contains({ origins: [hostPermissionPattern(target.href)] });
-  if (!allowed) return { ok: false, reason: 'no-permission', origin: target.origin };
+  const checked = await fetchableTarget(url);
+  if (!checked.ok) return checked;
+  const { target } = checked;
 
   // The byte limit is the byte-budget setting, so both sections put the cut at the same byte.
   const [chromeVersion, limit] = await Promise.all([compareChromeVersion.getValue(), bytesLimit.getValue()]);

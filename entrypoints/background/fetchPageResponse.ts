@@ -24,7 +24,7 @@ export async function fetchPageResponse({ url }: BackgroundProtocol['fetchPageRe
   const time = deadline(TIMEOUT_MS);
   const requestedAt = Date.now();
   try {
-    const hop = extensionHopFetcher({ asAgent: false, includeCookies: withCookies });
+    const hop = extensionHopFetcher({ asAgent: false, includeCookies: withCookies, ip: true });
     const got = await followRedirects(requested, hop, { policy: PAGE_REDIRECTS, request: { userAgent: navigator.userAgent, signal: time.signal } });
     await got.reply?.body?.cancel().catch(() => undefined);
     const redirects = got.hops.map((h) => ({ url: h.url, statusCode: h.status, statusLine: h.statusLine, location: h.location, headers: h.headers }));

@@ -12,6 +12,8 @@ import { probeCaching } from './caching';
 import { showVerdictBadge } from './badge';
 import { checkCanonicalTarget } from './indexability';
 import { getRenderResult, renderCancel, renderStart, renderStatus } from './renderJobs';
+import { checkLlmsLinks, fetchAsCrawlers, getLlmsTxt } from './aiCrawlers';
+import { renderView } from './renderInFirefox';
 
 const getTabSnapshot: BackgroundHandler<'getTabSnapshot'> = async ({ tabId }) => {
   const tab = await browser.tabs.get(tabId);
@@ -46,4 +48,8 @@ export const handlers: BackgroundHandlers = {
   renderStatus,
   renderCancel,
   getRenderResult,
+  fetchAsCrawlers,
+  getLlmsTxt,
+  checkLlmsLinks,
+  renderView,
 };

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { headerValue, type Header, type MainFrameRecord, type RedirectHop } from '../../lib/core';
 import { forgetTab, saveRecord } from './tabStore';
-import { responseHeaderOptions, webRequestHeaders } from './webRequestHeaders';
+import { webRequestHeaders } from '../../lib/crawl';
+import { responseHeaderOptions } from '../../utils/extensionHops';
 
 interface Pending {
   tabId: number;

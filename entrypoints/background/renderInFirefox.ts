@@ -5,6 +5,7 @@ import { RESOURCE_LIMIT } from '../../lib/bytes';
 import { bytesToBase64, within } from '../../lib/core';
 import { isRenderDocument, MAX_CONSOLE, RENDER_SCREENSHOT_MAX_HEIGHT, renderShimSource, renderSnapshot, requestKindDecision, startRender, pageLogFrom, renderReaderShimSource, renderConsoleShimSource, renderIdentityShimSource, renderPageLogShimSource, RENDER_END_MS, RENDER_READ_CAP, RENDER_RESOURCE_CAP, resourceKindOfWebRequest, visitorKindDecision, robotsApplies, cspAllowingScript, injectScriptAtStart, type RenderConsoleEntry, type RenderOptions, type RenderOutput, type RenderResource, type RenderSnapshot, type ResourceKind, type StoppedBecause } from '../../lib/render';
 import { sendToTab } from '../../utils/messaging';
+import type { BackgroundHandler } from '../../utils/protocol';
 
 // Firefox's own WebExtension APIs (not in Chrome's types): containers, stream filters, captureTab.
 interface StreamFilter {
@@ -127,7 +128,7 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     renderShimSource(run.prefix),
     renderIdentityShimSource(rules.userAgent, viewport.mobile),
     renderPageLogShimSource(logKey),
-    renderReaderShimSource(readerKey),
+    renderReaderShimSource(readerKey, RENDER_READ_CAP),
     renderConsoleShimSource(consoleKey, MAX_CONSOLE),
     'document.currentScript && document.currentScript.remove();',
   ].join('\n');
@@ -313,6 +314,12 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     // page at its load event and again at growing intervals (1, 2, 4… s) while it answers, and
     // keeps the last view; the result says when it was read (page.snapshotAtMs).
     let lastView: { snapshot: RenderSnapshot; at: number } | null = null;
+    // The page pushes itself at DOMContentLoaded and load (the shim, through the tab's content
+    // script): a view that does not depend on the page answering later.
+    const stopPushes = onPushedView(tabId, (v) => {
+      const at = /^https?:/i.test(v.url) ? noHash(v.url) : finalUrl;
+      lastView = { snapshot: renderSnapshot(v.html, at, v.capped), at: now() - run.started };
+    });
     let reading = false;
     let nextRead = Infinity;
     let readGap = 1000;
@@ -414,6 +421,7 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
       browser.tabs.onUpdated.removeListener(onUpdated as never);
       browser.tabs.onRemoved.removeListener(onRemoved);
       browser.tabs.onCreated.removeListener(onCreated as never);
+      stopPushes();
       // What is still loading when the render ends has run out of time.
       for (const [id, e] of tracked) {
         if (e.done) continue;
@@ -428,6 +436,24 @@ export async function renderPassInFirefox(opts: RenderOptions): Promise<RenderOu
     return run.finish(stopped, rendered, screenshot);
   }
 }
+
+type PushedView = { url: string; html: string; capped: boolean };
+/** The render tabs under way that listen for their page's pushed view (renderView). */
+const pushListeners = new Map<number, (v: PushedView) => void>();
+
+/** Listens for the views the page of render tab `tabId` pushes; returns the function that stops. */
+function onPushedView(tabId: number, listen: (v: PushedView) => void): () => void {
+  pushListeners.set(tabId, listen);
+  return () => pushListeners.delete(tabId);
+}
+
+/** The background's renderView: a render tab's page as it pushed itself; anything else is ignored. */
+export const renderView: BackgroundHandler<'renderView'> = async (view, sender) => {
+  const tabId = sender?.tab?.id;
+  if (tabId === undefined || typeof view?.html !== 'string') return null;
+  pushListeners.get(tabId)?.({ url: String(view.url ?? ''), html: view.html, capped: view.capped === true });
+  return null;
+};
 
 /** The page as it is now, read by the serializer the shim installed (in the page's own world). */
 async function readPage(tabId: number, key: string): Promise<{ html: string; capped: boolean; url: string }> {

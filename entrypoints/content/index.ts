@@ -1,5 +1,6 @@
 import type { PageFacts } from '../../lib/core';
-import { registerContentHandlers } from '../../utils/messaging';
+import { registerContentHandlers, sendToBackground } from '../../utils/messaging';
+import { RENDER_VIEW_EVENT } from '../../lib/render';
 import { liveIndexSignals } from './liveIndexSignals';
 import { pageAnalysis } from '../page-analysis/holder';
 
@@ -23,8 +24,23 @@ export default defineContentScript({
       bytesResources: () => pageAnalysis().pageResources(),
       getIndexSignals: (req) => (req.where === 'live' ? liveIndexSignals() : pageAnalysis().servedIndexSignals(req)),
       getComposedHtml: () => pageAnalysis().composedHtml(),
+      structuredServed: (req) => pageAnalysis().structuredServed(req),
     });
     ctx.onInvalidated(stop);
+    // A render's page (Firefox) pushes itself once loaded: passed on to the background, which
+    // ignores it unless this tab is a render's. Nothing happens on any other page.
+    const onView = (e: Event) => {
+      const detail = (e as CustomEvent<unknown>).detail;
+      if (typeof detail !== 'string') return;
+      try {
+        const v = JSON.parse(detail) as { url?: unknown; html?: unknown; capped?: unknown };
+        if (typeof v.html === 'string') void sendToBackground('renderView', { url: String(v.url ?? ''), html: v.html, capped: v.capped === true }).catch(() => undefined);
+      } catch {
+        // not a view
+      }
+    };
+    document.addEventListener(RENDER_VIEW_EVENT, onView);
+    ctx.onInvalidated(() => document.removeEventListener(RENDER_VIEW_EVENT, onView));
   },
 });
 

@@ -1,7 +1,7 @@
 import { i18n } from '#i18n';
 
 /** The requests listed in the privacy section, in order (docs/privacy.md has the same text). */
-export const PRIVACY_REQUESTS = ['requestPage', 'requestRobots', 'requestCanonical', 'requestSitecheck', 'requestRender', 'requestRanges', 'requestDns'] as const;
+export const PRIVACY_REQUESTS = ['requestPage', 'requestRobots', 'requestCanonical', 'requestSitecheck', 'requestRender', 'requestOthers', 'requestRanges', 'requestDns'] as const;
 
 /** What Crawlscope reads, requests and keeps: the text of docs/privacy.md, in the user's language. */
 export function PrivacySection() {

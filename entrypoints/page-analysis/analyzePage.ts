@@ -33,8 +33,10 @@ function pageCopyFailed(status: number, nav: NavigationSizes | null): boolean {
 }
 
 /** Re-read the document, find the cut, list what is lost: everything the popup shows. */
-export async function analyzePage({ headerBytes, limit }: { headerBytes: number; limit: number }): Promise<BytesPageReport> {
+export async function analyzePage({ headerBytes, limit, again }: { headerBytes: number; limit: number; again?: boolean }): Promise<BytesPageReport> {
   const url = location.href.split('#')[0]!;
+  // Asked again by the user: a new read, not the one the verdict shared.
+  if (again) forgetPageRead();
   const mediaType = document.contentType || 'text/html';
   const nav = navigationSizes();
   // The read (and analysis) the verdict's served signals asked for, if it is under way or just done.

@@ -8,6 +8,7 @@ import type { toggleOverlay } from './overlay';
 import type { pageResources } from './pageResources';
 import type { servedIndexSignals } from './servedIndexSignals';
 import type { composedHtml } from './composedHtml';
+import type { structuredServed } from './structuredServed';
 
 export interface PageAnalysis {
   analyzePage: typeof analyzePage;
@@ -15,6 +16,7 @@ export interface PageAnalysis {
   pageResources: typeof pageResources;
   servedIndexSignals: typeof servedIndexSignals;
   composedHtml: typeof composedHtml;
+  structuredServed: typeof structuredServed;
 }
 
 

@@ -12,6 +12,7 @@ import { CachingSection } from './sections/CachingSection';
 import { ExportBar } from './sections/ExportBar';
 import { CompareSection } from './sections/CompareSection';
 import { RenderSection } from './sections/RenderSection';
+import { StructuredSection } from './sections/StructuredSection';
 import { RobotsSection } from './sections/RobotsSection';
 import { OthersSection } from './sections/OthersSection';
 import { Summary } from './sections/Summary';
@@ -84,6 +85,7 @@ function Report({ report }: { report: TabReport }) {
       <CachingSection report={report} onProbe={actions.probe} />
       <CompareSection report={report} onCompare={openCompare} />
       <RenderSection report={report} onRender={openRender} />
+      <StructuredSection report={report} />
       <ExportBar report={report} result={result} />
     </>
   );

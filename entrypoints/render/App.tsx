@@ -1,3 +1,4 @@
+import { StructuredViews } from './StructuredViews';
 import { useState } from 'react';
 import { i18n, formatDuration, formatInt, formatNumber, tDynamic } from '#i18n';
 import { renderCauseText, renderDifferenceText, renderLiftText, severityLabel } from '../../lib/report';
@@ -123,6 +124,7 @@ function Result({ result: r, screenshot, onForce, tabId }: { result: RenderResul
       {r.rendered ? <Differences result={r} /> : null}
       {r.experiments.length ? <Experiments result={r} /> : null}
       {r.served || r.rendered ? <Views result={r} /> : null}
+      {r.served || r.rendered ? <StructuredViews result={r} /> : null}
       <PageEvents page={r.page} />
       <Resources resources={r.resources} />
       {r.rendered ? <Console result={r} /> : null}
@@ -141,7 +143,7 @@ function Differences({ result: r }: { result: RenderResult }) {
   return (
     <section className="cs-section" data-testid="render-differences">
       <h2>{i18n.t('render.differencesHeading')}</h2>
-      {!r.differences.length ? <p className="compare-identical">{i18n.t(r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
+      {!r.differences.length ? <p className="compare-identical">{i18n.t(!r.visitor?.rendered ? 'render.noDifferencesNoVisitor' : r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
       <ul className="compare-list">
         {r.differences.map((d, i) => (
           <li

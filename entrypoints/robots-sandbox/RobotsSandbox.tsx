@@ -5,6 +5,8 @@ import { RobotsEditor } from './RobotsEditor';
 import { RobotsDiagnosticItems } from '../../components/RobotsDiagnosticItems';
 import { crawlerAbout, groupText, robotsText, RobotsVerdictBadge } from '../../components/RobotsText';
 import { OtherCrawlersTable } from '../../components/OtherCrawlersTable';
+import { PreferencesView } from '../../components/PreferencesView';
+import { evaluatePreferences, preferenceFindings } from '../../lib/aipref';
 import { evaluateCrawlers } from '../../lib/crawlers';
 import { highlightedLine, initialSandbox, sandboxReducer, sandboxUrls } from './sandboxState';
 
@@ -34,6 +36,16 @@ export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
   const results = useMemo(() => urls.map((u) => (u.url ? evaluateForGoogle(parsed, u.url) : null)), [urls, parsed]);
   // The other crawlers, from the same parse: live as the user edits, like Google's tokens.
   const others = useMemo(() => urls.map((u) => (u.url ? evaluateCrawlers(parsed, u.url) : null)), [urls, parsed]);
+  // The usage preferences of each URL, from the edited file (no header here: nothing is fetched).
+  const prefs = useMemo(
+    () =>
+      urls.map((u, i) => {
+        if (!u.url) return null;
+        const p = evaluatePreferences(parsed, u.url);
+        return { prefs: p, findings: preferenceFindings(p, results[i] ?? [], others[i] ?? []) };
+      }),
+    [urls, parsed, results, others],
+  );
   const liveText = live?.body ?? '';
   const changes = useMemo(() => (live ? diffLines(liveText, deferredText) : []), [live, liveText, deferredText]);
   const highlightLine = highlightedLine(state, results.map((r, i) => (r ? [...r, ...(others[i] ?? [])] : null)));
@@ -139,6 +151,7 @@ export function RobotsSandbox({ pageUrl, initialLine, loadLive }: Props) {
                   onPick={(token, line) => pick(ui, token, line)}
                   selectedToken={selected?.url === ui ? selected.token : null}
                 />
+                {prefs[ui] ? <PreferencesView prefs={prefs[ui]!.prefs} findings={prefs[ui]!.findings} onLine={(line) => dispatch({ type: 'pickLine', line })} testId="sandbox-aipref" /> : null}
               </div>
               </Fragment>
             ),

@@ -1,4 +1,7 @@
 import { memo, useMemo } from 'react';
+import { LiveFetchResults } from '../../components/LiveFetchResults';
+import { llmsSummaryText } from '../../lib/llmstxt';
+import { LIVE_SAMPLE_MAX } from '../../lib/livefetch';
 import { i18n, formatDuration, formatInt, formatList, tDynamic } from '#i18n';
 import { downloadFile } from '../../utils/downloadFile';
 import { verdictText } from '../../lib/report';
@@ -12,6 +15,8 @@ import {
   noindexCell,
   problemText,
   progressText,
+  structuredCell,
+  structuredTotals,
   robotsCell,
   SITE_CHECK_DEFAULTS,
   SITE_COLUMNS,
@@ -80,6 +85,7 @@ const Row = memo(function Row({ r }: { r: SiteRow }) {
       <td data-col="robots">{robotsCell(r, t)}</td>
       <td data-col="canonical" className="cs-url">{canonicalCell(r, t)}</td>
       <td data-col="noindex" className="cs-code">{noindexCell(r, t)}</td>
+      <td data-col="structured" className={r.structured?.errors ? 'cs-note' : ''} data-errors={r.structured?.errors ?? 0}>{structuredCell(r, t)}</td>
       <td data-col="url" className="cs-url">{r.url}</td>
     </tr>
   );
@@ -175,6 +181,17 @@ export function App() {
             <input type="checkbox" checked={s.followForeign} onChange={(e) => s.set({ followForeign: e.target.checked })} data-testid="follow-foreign" />{' '}
             {i18n.t('sitecheck.followForeignLabel')}
           </label>
+          <label>
+            {i18n.t('sitecheck.liveSampleLabel')}{' '}
+            <input
+              type="number"
+              min={0}
+              max={LIVE_SAMPLE_MAX}
+              value={s.liveSample}
+              onChange={(e) => s.set({ liveSample: Math.min(LIVE_SAMPLE_MAX, Math.max(0, Math.floor(Number(e.target.value)) || 0)) })}
+              data-testid="live-sample"
+            />
+          </label>
           <span className="cs-muted" data-testid="limit">{i18n.t('sitecheck.limitNote', [s.limit])}</span>
           <div>
             <button type="submit" data-testid="start">{i18n.t('sitecheck.start')}</button>
@@ -193,8 +210,14 @@ export function App() {
           <progress value={p.done} max={Math.max(1, p.total)} data-testid="progress-bar" style={{ width: '100%' }} />
           {words.ended ? <p className="cs-note" role="status" data-testid="ended">{words.ended}</p> : null}
           <p data-testid="counts">{words.counts}</p>
+          {p && structuredTotals(p, tDynamic) ? <p data-testid="structured-totals">{structuredTotals(p, tDynamic)}</p> : null}
           {words.notAccepted ? <p className="cs-note" data-testid="not-accepted">{words.notAccepted}</p> : null}
           {words.duplicates ? <p className="cs-muted" data-testid="duplicates">{words.duplicates}</p> : null}
+          {s.llms ? (
+            <p data-testid="llms-summary" data-outcome={s.llms.outcome} data-well-formed={s.llms.parsed ? String(s.llms.parsed.wellFormed) : ''}>
+              {llmsSummaryText(s.llms, tDynamic)}
+            </p>
+          ) : null}
           {busy ? (
             <p>
               {s.phase === 'running' ? (
@@ -229,6 +252,18 @@ export function App() {
       ) : null}
       {s.errors.length ? (
         <p className="cs-error" data-testid="errors">{i18n.t('sitecheck.errors', [s.errors.length, s.errors.map((e) => `${e.url}: ${e.error}`).join('; ')])}</p>
+      ) : null}
+
+      {s.live.length ? (
+        <section className="cs-section" data-testid="live-section">
+          <h2>{i18n.t('livefetch.heading')}</h2>
+          {s.live.map((x) => (
+            <div key={x.url} data-testid="live-url" data-url={x.url}>
+              <h3 className="cs-url">{x.url}</h3>
+              {x.report ? <LiveFetchResults live={x.report} /> : <p className="cs-error">{i18n.t('crawlers.live.failed', [x.error ?? ''])}</p>}
+            </div>
+          ))}
+        </section>
       ) : null}
 
       {p ? (

@@ -11,6 +11,10 @@ import { startRunRequests, type RunRequests } from './runRequests';
 import { pageAnalysisPool, pageAnalysisThreads } from './analysisThreads';
 import { bytesLimit } from '../../utils/settings';
 import { idbReportStore, sweepReportsOfClosedPages } from './idbReportStore';
+import { sendToBackground } from '../../utils/messaging';
+import { reportLiveFetch, type Report } from '../../lib/report';
+import type { LiveFetchReport } from '../../lib/livefetch';
+import type { LlmsTxtReport } from '../../lib/llmstxt';
 import {
   batchedReportSink,
   jsonlPieces,
@@ -42,6 +46,12 @@ interface SiteCheckPage {
   maxTimeMinutes: number;
   /** Fetch the URLs a sitemap may not list anyway (they are still listed). */
   followForeign: boolean;
+  /** The first this many URLs fetched are requested again as each crawler (0: none), through the background. */
+  liveSample: number;
+  /** Their live fetches, in the order they ended. */
+  live: { url: string; report: LiveFetchReport | null; error: string | null }[];
+  /** The site's llms.txt, read when the run starts (one request). */
+  llms: LlmsTxtReport | null;
   limit: number;
   phase: Phase;
   progress: SiteCheckProgress | null;
@@ -61,7 +71,7 @@ interface SiteCheckPage {
    */
   access: { state: 'missing' | 'refused'; origins: string[] } | null;
   init: (url: string | null) => Promise<void>;
-  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign'>>) => void;
+  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign' | 'liveSample'>>) => void;
   start: () => Promise<void>;
   pause: () => void;
   resume: () => void;
@@ -122,6 +132,9 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     concurrency: SITE_CHECK_DEFAULTS.concurrency,
     maxTimeMinutes: SITE_CHECK_DEFAULTS.maxTimeMs / 60_000,
     followForeign: false,
+    liveSample: 0,
+    live: [],
+    llms: null,
     limit: SITE_CHECK_DEFAULTS.limit,
     phase: 'idle',
     progress: null,
@@ -152,7 +165,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     },
     set: (change) => set(change),
     start: async () => {
-      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase } = get();
+      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase, liveSample } = get();
       const asCrawler = crawler ? crawlerUserAgent(crawler) : null;
       // Set before the first await: a second click while the access prompt or the run's rule is
       // still being set up (the phase not yet 'running') starts nothing.
@@ -188,7 +201,27 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         const sink = reports;
         await previous?.clear().catch(() => undefined);
         pending = [];
-        set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null });
+        set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null, live: [], llms: null });
+        // The site's llms.txt, for the summary (information, whatever it says).
+        void sendToBackground('getLlmsTxt', { url: site }).then((llms) => set({ llms }), () => undefined);
+        // The sample fetched as each crawler: its reports are stored once their live fetch has ended.
+        let sampled = 0;
+        const sampling = new Set<Promise<void>>();
+        const sampleLive = (report: Report) => {
+          const job = sendToBackground('fetchAsCrawlers', { url: report.url }).then(
+            (got) => {
+              const error = got.ok ? null : got.reason;
+              set({ live: [...get().live, { url: report.url, report: got.ok ? got.report : null, error }] });
+              sink.add(JSON.stringify(got.ok ? { ...report, liveFetch: reportLiveFetch(got.report, tDynamic) } : report));
+            },
+            (err: unknown) => {
+              set({ live: [...get().live, { url: report.url, report: null, error: String(err) }] });
+              sink.add(JSON.stringify(report));
+            },
+          );
+          sampling.add(job);
+          void job.finally(() => sampling.delete(job));
+        };
         let summary;
         // The bodies are read in workers; this page keeps to the requests and the table.
         const threads = pageAnalysisThreads(concurrency);
@@ -208,7 +241,10 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
             translate: tDynamic,
             generator: `Crawlscope ${browser.runtime.getManifest().version}`,
             onReport: (report) => {
-              sink.add(JSON.stringify(report));
+              if (sampled < liveSample && report.status) {
+                sampled++;
+                sampleLive(report);
+              } else sink.add(JSON.stringify(report));
               pending.push(siteRow(report));
               flushTimer ??= setTimeout(flush, 1000);
             },
@@ -232,6 +268,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           progressTimer = null;
         }
         flush();
+        await Promise.all([...sampling]);
         await sink.flush().catch((err) => set({ storeError: String(err) }));
         set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })) });
       } finally {

@@ -138,6 +138,8 @@ export class ByteBudget implements HtmlSink {
     else if (next && next.start < cut) this.scan.cutContext = { kind: next.kind, start: next.start, tag: next.tag };
     else {
       const textEnd = next ? next.start : docEnd!;
+      // Nothing but a byte-order mark past the cut: nothing is cut.
+      if (!next && textEnd <= this.bodyStart) return;
       if (this.lastMarkupEnd < cut && cut < textEnd) this.scan.cutContext = { kind: 'text', start: this.lastMarkupEnd, tag: null };
       else if (cut < textEnd) this.scan.cutContext = { kind: 'between', start: cut, tag: null };
       else if (next) this.scan.cutContext = { kind: 'between', start: next.start, tag: next.tag };
@@ -150,6 +152,13 @@ export class ByteBudget implements HtmlSink {
   private lastSvg: { start: number; tagEnd: number; end: number } | null = null;
 
   // ---- Tokens and elements ----
+
+  begin(at: number): void {
+    this.lastMarkupEnd = at;
+    this.bodyStart = at;
+  }
+  /** Where the document's text starts (after a byte-order mark). */
+  private bodyStart = 0;
 
   startTag(t: TagToken): void {
     // Every start tag, whether it made an element or not (a second <body>, a misplaced <td>…).

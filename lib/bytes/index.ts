@@ -1,6 +1,5 @@
 export { findCutoff, type Cutoff, type CutoffInput, type CutoffCode } from './findCutoff';
-export { resolveCharset, type ResolvedCharset } from '../html';
-export { sniffCharset } from '../html';
+export { resolveCharset, sniffCharset, type ResolvedCharset } from '../html';
 export type { HtmlScan, FoundItem, ItemKind, ItemStatus, BreakdownCategory, CutContextKind } from './scanTypes';
 export { analyzeBytes, BytesReader, type BytesReport, type PlacedItem, type Finding, type BreakdownRow, type AnalyzeInput, type AnalyzeOptions, type BytesReaderInput } from './analyzeBytes';
 export { ByteBudget, type ByteBudgetDetail } from './ByteBudget';

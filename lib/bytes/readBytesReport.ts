@@ -18,6 +18,8 @@ export interface ReadBytesOptions {
   signal?: AbortSignal;
   /** Makes each chunk the reader's own (a Firefox content script gets chunks of another compartment). */
   own?: (chunk: Uint8Array) => Uint8Array;
+  /** Also hands each analysed chunk (the reader's own, never reused) here, e.g. to hold it for a reader that needs the text. */
+  alsoTo?: (chunk: Uint8Array) => void;
   /** Called after about every MiB analysed, so a page can handle its input between them. */
   pause?: () => Promise<void>;
   now?: () => number;
@@ -47,6 +49,7 @@ export async function readBytesReport(body: ReadableStream<Uint8Array> | null | 
       const t = now();
       reader.write(c);
       analysisMs += now() - t;
+      opts.alsoTo?.(c);
       sincePause += c.length;
       if (opts.pause && sincePause >= 1_048_576) {
         sincePause = 0;

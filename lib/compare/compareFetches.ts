@@ -1,9 +1,9 @@
 import type { MessageParam } from '../i18n';
 import { headerValue, headerValues, mediaType } from '../core';
 import { countHeaderBytes, type AgentFetch } from '../crawl';
-import type { ComparedFetch } from './fetchCompared';
 import { FIELDS, type Comparison, type Field, type Finding, type Row, type Severity, type SideSummary, type WhyCode } from './comparison';
 import { extractPage, type PageExtract } from './extractPage';
+import type { ComparedFetch } from './fetchCompared';
 import { diffText, type DiffLimits } from './diffWords';
 import { detectBlock } from './detectBlock';
 

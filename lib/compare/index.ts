@@ -2,9 +2,10 @@ export type { Comparison, Field, Finding, FindingCode, Row, Severity, SideSummar
 export { FIELDS } from './comparison';
 export { fetchCompared, type ComparedFetch } from './fetchCompared';
 export { readComparedPage, type ComparedPage, type PastCutItem } from './readComparedPage';
-export { extractPage, type PageExtract } from './extractPage';
+export { extractPage, PageExtractor, type PageExtract } from './extractPage';
 export { diffText, diffWords, MAX_HUNKS, type WordDiff, type WordHunk, type DiffLimits } from './diffWords';
 export { detectBlock } from './detectBlock';
+export { CHALLENGE_MARKERS, findChallengeMarkers, markerText, BODY_WINDOW, type ChallengeMarker } from './challengeMarkers';
 export { compareFetches } from './compareFetches';
 export { summarizeComparison, type ComparisonSummary, type DifferenceBrief, type SideBrief } from './summarizeComparison';
 export { renderedValues, type RenderedSignals } from './renderedValues';

@@ -1,9 +1,9 @@
 import { headerValue, mediaType, readCapped, deadline, type Header, type ReadEnd } from '../core';
 import type { Agent, AgentFetch, FetchError, FetchHop, HopFetcher } from './types';
 import { decodeHtml } from './decodeHtml';
-import { readAgentBody, type AgentBodyInput, type AgentBodyRead, type AgentBodyReader } from './readAgentBody';
+import { isHtml } from '../html';
 import { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
-import { DEFAULT_LIMIT } from '../bytes';
+import { DEFAULT_LIMIT, findCutoff, sniffCharset, isTextMediaType } from '../bytes';
 import { countHeaderBytes } from './countHeaderBytes';
 import { followRedirects, type Followed } from './followRedirects';
 import { noHash } from './noHash';
@@ -24,17 +24,12 @@ export interface FetchAsAgentOptions {
    */
   keepBody?: boolean;
   /**
-   * The final response's body streams to the reader this returns, chunk by chunk as it arrives
+   * The final response's body streams to the writer this returns, chunk by chunk as it arrives
    * (nothing is kept unless `keep` says so): a caller that analyses the body as it streams (the
-   * site check). Not called when no final response arrives.
+   * site check, the comparison) and reads its own result once the fetch is over. Not called when
+   * no final response arrives. With it, as with keepBody, no analysis is made here.
    */
   onBody?: (reply: { statusLine: string; status: number; headers: Header[]; finalUrl: string }) => { write(chunk: Uint8Array): void };
-  /**
-   * The reader of the final body when the caller does not read it itself (no `keepBody`, no
-   * `onBody`): it finds the cut as the body streams, and may read more of the kept document in the
-   * same pass (lib/compare's page facts). Default: the byte budget alone (readAgentBody).
-   */
-  readBody?: (input: Omit<AgentBodyInput, 'kept'> & { finalUrl: string }) => AgentBodyReader;
   /**
    * Asked before each request, the first included: false stops there without requesting it
    * (`blockedAt` says where), e.g. a redirect target robots.txt disallows.
@@ -72,17 +67,28 @@ export async function fetchAsAgent(
     statusLine: string,
     headers: Header[],
     error: FetchError | null,
-    body?: { bytes: number; kept: Uint8Array; end: ReadEnd; read: AgentBodyRead | null },
+    body?: { bytes: number; kept: Uint8Array; end: ReadEnd },
   ): AgentFetch => {
     const contentType = headerValue(headers, 'content-type');
     // Only what Googlebot keeps is analysed: the body up to the cut (headers count too), which the
-    // byte budget backs off to a whole character — read as it streamed (readAgentBody).
-    // With keepBody or onBody the caller measures the body itself (the site check): no pass here.
-    const read = body ? body.read : null;
-    const cutoff = read?.report.cutoff ?? null;
+    // byte budget backs off to a whole character.
+    // With keepBody or onBody the caller measures the body itself (the site check's byte analysis, the comparison's): no second pass here.
+    const own = !opts.keepBody && !opts.onBody;
+    const cutoff = body && own
+      ? findCutoff({
+          body: body.kept,
+          headerBytes: countHeaderBytes(statusLine, headers, status),
+          charset: sniffCharset(contentType, body.kept),
+          limit,
+          totalBodyBytes: body.bytes,
+          // Bytes, not characters, for a binary body (a PDF): the cut falls exactly at the limit.
+          wholeCharacters: isTextMediaType(mediaType(contentType)),
+        })
+      : null;
     const cutAt = cutoff?.truncated ? cutoff.bodyBytesKept : null;
     const visible = body ? (cutAt === null ? body.kept : body.kept.subarray(0, cutAt)) : null;
-    const html = body && visible && read?.isHtml ? decodeHtml(contentType, visible) : null;
+    const ct = mediaType(contentType);
+    const html = body && visible && own && isHtml(ct, ct ? null : body.kept) ? decodeHtml(contentType, visible) : null;
     return {
       agent,
       userAgent,
@@ -121,12 +127,9 @@ export async function fetchAsAgent(
     switch (got.stop?.code) {
       case undefined: {
         const res = got.reply!;
-        const ct = headerValue(res.headers, 'content-type');
-        const input = { mediaType: mediaType(ct), contentType: ct, headerBytes: countHeaderBytes(res.statusLine, res.headers, res.status), limit, finalUrl: current };
-        const own = opts.keepBody || opts.onBody ? null : (opts.readBody ?? readAgentBody)(input);
-        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current }) ?? own;
+        const sink = opts.onBody?.({ statusLine: res.statusLine, status: res.status, headers: res.headers, finalUrl: current });
         const body = await readCapped(res.body, { keep: keepBytes, countCap, signal: time.signal, onChunk: sink ? (c) => sink.write(c) : undefined });
-        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end, read: own ? own.end(body.total) : null });
+        return result(current, res.status, res.statusLine, res.headers, null, { bytes: body.total, kept: body.bytes, end: body.end });
       }
       case 'refused':
         blockedAt = got.stop.url;

@@ -1,7 +1,7 @@
 // Public API of lib/crawl: one way to ask a server as a crawler — the HopFetcher an environment
 // provides, the redirect follower with its policy as data, the header-byte count, and the
 // robots.txt reader (Google's fetch rules, limits and cache) on top; a page fetched as one of
-// Googlebot's agents (fetchAsAgent, its User-Agent, its body read as it streams).
+// Googlebot's agents (fetchAsAgent, its User-Agent, whether the answer is HTML).
 export type * from './types';
 export { noHash } from './noHash';
 export { NotSentError, isNotSent } from './NotSentError';
@@ -23,11 +23,18 @@ export { robotsReportFrom, robotsReadStep, ROBOTS_COUNT_CAP, type RobotsFetched 
 export { fetchRobotsTxt, type FetchRobotsOptions } from './fetchRobotsTxt';
 export { createRobotsReader, type RobotsCache, type RobotsReader, type RobotsReaderOptions } from './createRobotsReader';
 export { robotsCacheEviction, ROBOTS_CACHE_BYTES, ROBOTS_CACHE_ORIGINS, type CachedRobotsEntry } from './robotsCacheEviction';
+export {
+  webRequestHops,
+  type HopBrowserApi,
+  type HopFetchOptions,
+  type HopRun,
+  type SentRequest,
+  type WebRequestHops,
+  type WebRequestHopsOptions,
+} from './webRequestHops';
+export { webRequestHeaders, type WebRequestHeader } from './webRequestHeaders';
+export { isAgentRuleId } from './agentHeaderRule';
 export { fetchAsAgent, type FetchAsAgentOptions } from './fetchAsAgent';
 export { COUNT_CAP, MAX_KEEP_BYTES, TIMEOUT_MS } from './agentFetchLimits';
 export { DEFAULT_CHROME_VERSION, googlebotUserAgent, isChromeVersion } from './googlebotUserAgent';
-export { readAgentBody, type AgentBodyInput, type AgentBodyRead, type AgentBodyReader } from './readAgentBody';
 export { decodeHtml } from './decodeHtml';
-export { FETCH_RESOURCE_TYPES, agentHeaderRule, freeRunRuleId, isRunRuleId, runRuleCondition, staleRunRuleIds } from './agentHeaderRule';
-export { hopEventRouter } from './hopEventRouter';
-export { hopReplyFrom } from './hopReplyFrom';

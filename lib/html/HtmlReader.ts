@@ -129,6 +129,7 @@ export class HtmlReader {
     this.charset = cs;
     const unit = cs && (cs.kind === 'utf-16le' || cs.kind === 'utf-16be') ? 2 : 1;
     const all = [...this.wholeSinks, ...this.keptSinks];
+    for (const s of all) s.begin?.(cs?.bomBytes ?? 0);
     const tree = new TreeBuilder(all, unit);
     const tokenizer = new HtmlTokenizer(tree, unit);
     tree.tokenizer = tokenizer;

@@ -127,6 +127,8 @@ export interface TextRun {
 
 /** What the tree builder hands its readers. Every method is optional. */
 export interface HtmlSink {
+  /** The document's text starts at this offset (after a byte-order mark). Called once, before anything else. */
+  begin?(at: number): void;
   /** An element was inserted (and opened, unless void or self-closing in foreign content: then `close` follows at once). */
   open?(el: El): void;
   /**

@@ -3,7 +3,7 @@ export { formatMessage, type MessageFormatters } from './formatMessage';
 export { flattenMessages } from './flattenMessages';
 export { UI_LANGUAGES, DEFAULT_LANGUAGE, languageTag, isUiLanguage, resolveUiLanguage, type UiLanguage, type UiLanguagePreference } from './languages';
 export { checkLocale, type LocaleProblem } from './checkLocale';
-export { paramText, type MessageParam } from './messageParam';
+export { paramText, type MessageParam, type TranslateFn } from './messageParam';
 export { untranslatedKeys, wordsLeft, SAME_IN_EVERY_LANGUAGE } from './untranslated';
 export { createTranslator, type Translator } from './createTranslator';
 export { parseTerminologyRules, ruleCount, rulePattern, type TerminologyRules, type TermRule, type AvoidRule, type AddressRule, type HelpFormRule } from './terminologyRules';

@@ -11,3 +11,6 @@ export function paramText(p: MessageParam): string {
   if (typeof p === 'number') return String(p);
   return Number.isFinite(p.date) ? new Date(p.date).toISOString() : '';
 }
+
+/** Turns a code (+ params) into words: what engines take to word their results (lib/report's Translate is the same). */
+export type TranslateFn = (key: string, params?: readonly MessageParam[]) => string;

@@ -8,7 +8,10 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Storebot-Google', 'Google-InspectionTool', 'GoogleOther',
   'GoogleOther-Image', 'GoogleOther-Video', 'Google-CloudVertexBot', 'Google-Extended', 'AdsBot-Google-Mobile', 'AdsBot-Google',
   'Mediapartners-Google', 'APIs-Google', 'FeedFetcher-Google', 'Google-Read-Aloud', 'Google-Site-Verification',
-  'GoogleProducer', 'Google-Safety', 'Smartphone', 'Desktop',
+  'GoogleProducer', 'Google-Safety', 'Smartphone', 'Desktop', 'Google-CWS', 'Google-GeminiNotebook', 'Google-NotebookLM',
+  'Google-Agent', 'GoogleMessages', 'Google-Pinpoint', 'google-speakr',
+  // AI usage preferences, llms.txt, challenge pages and the MCP server (names and keys as written).
+  'Content-Signal', 'Content-Usage', 'llms.txt', 'AWS WAF', 'DataDome', 'MCP', 'IETF', 'AIPREF',
   // The other crawlers of lib/crawlers and their operators' and products' names.
   'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ChatGPT', 'GPT', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'Claude', 'PerplexityBot',
   'Perplexity-User', 'Perplexity', 'Applebot', 'Applebot-Extended', 'bingbot', 'Bing', 'CCBot', 'Amazonbot', 'Meta-ExternalAgent',

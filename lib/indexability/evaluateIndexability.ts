@@ -77,7 +77,7 @@ const uniq = (xs: Source[]): Source[] => {
 };
 const sourcesOf = (fs: readonly FoundDirective[]) => uniq(fs.map((f) => f.source));
 
-function directiveReasons(e: EffectiveDirectives, found: readonly FoundDirective[], blocked: boolean, haveLive: boolean): Reason[] {
+function directiveReasons(e: EffectiveDirectives, found: readonly FoundDirective[], blocked: boolean, haveLive: boolean, pastCut: ReadonlySet<string>): Reason[] {
   const out: Reason[] = [];
   const add = (code: string, severity: Severity, params: MessageParam[], sources: Source[]) =>
     out.push({ code, severity, params, sources });
@@ -89,7 +89,9 @@ function directiveReasons(e: EffectiveDirectives, found: readonly FoundDirective
     if (e.noindex.length) add('conflictNoindexBlocked', 'risk', [], sourcesOf(e.noindex));
   } else if (servedNoindex.length) {
     add('noindex', 'block', [], sourcesOf(servedNoindex));
-  } else if (liveNoindex.length) {
+  } else if (liveNoindex.length && !pastCut.has('metaRobots')) {
+    // A robots meta tag past the cut is in the browser's DOM, not in what Googlebot keeps: not added
+    // by JavaScript — the pastCut reason names it.
     add('noindexAddedByJs', 'risk', [], sourcesOf(liveNoindex));
   }
   if (blocked) return out;
@@ -135,6 +137,7 @@ function canonicalReasons(
   live: CanonicalLink[],
   haveServed: boolean,
   haveLive: boolean,
+  pastCut: ReadonlySet<string>,
 ): { reasons: Reason[]; canonical: string | null } {
   const out: Reason[] = [];
   const html = haveServed ? served : live;
@@ -170,7 +173,9 @@ function canonicalReasons(
   if (haveServed && live.length + served.length > 0) {
     const s = served.filter((c) => !c.inBody).map((c) => c.resolved ?? c.href).join(' ');
     const l = live.filter((c) => !c.inBody).map((c) => c.resolved ?? c.href).join(' ');
-    if (haveLive && s !== l) {
+    // No canonical kept, one past the cut: the browser's DOM has it, Googlebot never read it (the pastCut reason names it).
+    const cutOff = s === '' && pastCut.has('canonical');
+    if (haveLive && s !== l && !cutOff) {
       out.push({
         code: 'canonicalChangedByJs',
         severity: 'risk',
@@ -258,7 +263,9 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
 
   const found = collectDirectives(input.headers, served, live);
   const directives = combineDirectives(found, input.now);
-  reasons.push(...directiveReasons(directives, found, blocked, live !== null));
+  // What the cut took out of the served HTML (robots meta, canonical…): the live DOM still has it.
+  const pastCut = new Set(input.bytes?.truncated ? input.bytes.lost.map((l) => l.kind) : []);
+  reasons.push(...directiveReasons(directives, found, blocked, live !== null, pastCut));
   // Like the robots meta tags, a meta refresh is only seen by a Googlebot that may crawl the page.
   // The HTML as served decides; the live DOM stands in when the served HTML was not read.
   const refresh = blocked ? { refresh: null, invalid: [] } : findMetaRefresh(served ?? live);
@@ -267,7 +274,7 @@ export function evaluateIndexability(input: IndexabilityInput): IndexabilityResu
   const header = headerCanonicals(input.headers, input.url);
   const sc = htmlCanonicals(served);
   const lc = htmlCanonicals(live);
-  const canon = canonicalReasons(input.url, header, sc, lc, served !== null, live !== null);
+  const canon = canonicalReasons(input.url, header, sc, lc, served !== null, live !== null, pastCut);
   // A URL that was not fetched has no canonical to speak of.
   reasons.push(...(unanswered ? canon.reasons.filter((r) => r.code !== 'canonicalNone') : canon.reasons));
   const canonical = canon.canonical;

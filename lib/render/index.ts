@@ -25,6 +25,7 @@ export { renderCompared, MIN_EXPERIMENT_MS, MAX_EXPERIMENTS, type RenderPass, ty
 export { googlebotRules, visitorRules, liftRule, robotsApplies, type RenderRules } from './renderRules';
 export { visitorUserAgent, engineFromUserAgent, type RenderEngine } from './visitorUserAgent';
 export {
+  RENDER_VIEW_EVENT,
   renderShimSource,
   renderConsoleShimSource,
   renderIdentityShimSource,

@@ -260,16 +260,44 @@ export function pageLogFrom(value: unknown): RenderPageLog {
   };
 }
 
+/** The event a render's page is pushed with (detail: JSON of { html, capped, url }), for its tab's content script. */
+export const RENDER_VIEW_EVENT = 'crawlscope-render-view';
+
 /**
  * Where the render reads the page through the extension's scripting API (Firefox): the page's
  * serializer (serializeComposed) installed under `key` before the page's own scripts, so that the
- * page can be read at once — no content script to load first — in the page's own world.
+ * page can be read at once — no content script to load first — in the page's own world. It also
+ * pushes the page as it is at DOMContentLoaded and at load (RENDER_VIEW_EVENT, which the tab's
+ * content script passes on), and before a timer or animation-frame callback of the page when it
+ * has not pushed for a second: Firefox cannot stop a script that never returns, and a page whose
+ * script starts such a loop can be read as it was just before.
  */
-export function renderReaderShimSource(key: string): string {
+export function renderReaderShimSource(key: string, cap: number): string {
   const K = JSON.stringify(key);
+  const E = JSON.stringify(RENDER_VIEW_EVENT);
   return `(() => {
   const __name = (f) => f;
   const serialize = ${serializeComposed.toString()};
-  try { Object.defineProperty(window, ${K}, { value: (cap) => ({ ...serialize(document, cap), url: String(location.href) }), enumerable: false, configurable: false, writable: false }); } catch (e) {}
+  const read = (c) => ({ ...serialize(document, c), url: String(location.href) });
+  try { Object.defineProperty(window, ${K}, { value: read, enumerable: false, configurable: false, writable: false }); } catch (e) {}
+  let pushedAt = -1;
+  const push = () => { pushedAt = Date.now(); try { document.dispatchEvent(new CustomEvent(${E}, { detail: JSON.stringify(read(${cap})) })); } catch (e) {} };
+  window.addEventListener('DOMContentLoaded', push, { once: true });
+  window.addEventListener('load', push, { once: true });
+  // A page's timer callback may never return (and a slow resource can hold DOMContentLoaded back
+  // past it): before one runs, the page is pushed if it never was, or not for a second.
+  const wrap = (name) => {
+    const orig = window[name];
+    if (typeof orig !== 'function') return;
+    const wrapped = function (cb, ...rest) {
+      const f = cb;
+      const run = typeof f === 'function' ? function (...a) { if (pushedAt < 0 || Date.now() - pushedAt >= 1000) push(); return f.apply(this, a); } : f;
+      return orig.call(this, run, ...rest);
+    };
+    try { Object.defineProperty(window, name, { value: wrapped, configurable: true, writable: true }); } catch (e) {}
+  };
+  wrap('setTimeout');
+  wrap('setInterval');
+  wrap('requestAnimationFrame');
 })();`;
 }

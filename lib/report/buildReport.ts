@@ -2,12 +2,21 @@ import type { ProbeResult, ValidatorLint } from '../caching';
 import type { Header, RedirectHop } from '../core';
 import { tokenVerdicts, type IndexabilityResult, type MetaRefresh, type BytesInput } from '../indexability';
 import { reportOtherCrawlers } from './reportOtherCrawlers';
-import type { ParsedRobotsTxt, RobotsReport } from '../robots';
+import { evaluateReportForGoogle, type ParsedRobotsTxt, type RobotsReport } from '../robots';
+import { evaluateReportForCrawlers } from '../crawlers';
 import type { ComparisonSummary } from '../compare';
 import { paramText } from '../i18n';
 import { reportCompare } from './reportCompare';
 import { reportRender } from './reportRender';
 import type { RenderResult } from '../render';
+import type { LiveFetchReport } from '../livefetch';
+import type { LlmsTxtReport } from '../llmstxt';
+import { evaluatePreferences, preferenceFindings } from '../aipref';
+import { reportAiPreferences } from './reportAiPreferences';
+import { reportLiveFetch } from './reportLiveFetch';
+import { reportLlmsTxt } from './reportLlmsTxt';
+import type { SdReport } from '../structured';
+import { reportStructured } from './reportStructured';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Reason, type Report, type ReportMetaRefresh, type ReportReason, type ReportSiteCheck, type Translate } from './types';
 
 export interface ReportInput {
@@ -28,8 +37,22 @@ export interface ReportInput {
   siteCheck?: ReportSiteCheck | null;
   /** The last render of this URL as Googlebot (getRenderResult), or null / absent. */
   render?: RenderResult | null;
-  /** Add `robots.others`: every other crawler's verdict from the same file (the popup always does). */
+  /** Add `robots.others` and `aiPreferences`: every other crawler's verdict, and the usage preferences, from the same file (the popup always does). */
   otherCrawlers?: boolean;
+  /** The page fetched as each crawler, when it was asked for. */
+  liveFetch?: LiveFetchReport | null;
+  /** The origin's llms.txt, when it was read. */
+  llmsTxt?: LlmsTxtReport | null;
+  /** The structured data judged (lib/structured/validate), or null / absent when not checked. */
+  structuredData?: SdReport | null;
+}
+
+/** The preferences block: robots.txt's lines for `*` and the response's header, with the findings against the same file's verdicts. */
+function aiPreferencesOf(input: ReportInput, t: Translate) {
+  const { report, parsed } = input.robots!;
+  const prefs = evaluatePreferences(report.outcome.kind === 'parse' ? parsed : null, input.url, { headers: input.headers });
+  const findings = preferenceFindings(prefs, evaluateReportForGoogle(report, input.url, parsed ?? undefined), evaluateReportForCrawlers(report, input.url, parsed ?? undefined));
+  return reportAiPreferences(prefs, findings, t);
 }
 
 const iso = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
@@ -117,6 +140,10 @@ export function buildReport(input: ReportInput, t: Translate): Report {
       : null,
     compare: reportCompare(input.compare, t),
     render: reportRender(input.render ?? null, t),
+    structuredData: reportStructured(input.structuredData ?? null, t),
     siteCheck: input.siteCheck ?? null,
+    ...(input.robots && input.otherCrawlers ? { aiPreferences: aiPreferencesOf(input, t) } : {}),
+    ...(input.liveFetch ? { liveFetch: reportLiveFetch(input.liveFetch, t) } : {}),
+    ...(input.llmsTxt ? { llmsTxt: reportLlmsTxt(input.llmsTxt, t) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-export { REPORT_SCHEMA_ID, REPORT_VERSION, type Report, type ReportCompare, type ReportCompareAgent, type ReportMetaRefresh, type ReportOtherCrawler, type ReportReason, type ReportRender, type ReportRenderView, type ReportSiteCheck, type Translate } from './types';
+export { REPORT_SCHEMA_ID, REPORT_VERSION, type Report, type ReportCompare, type ReportCompareAgent, type ReportMetaRefresh, type ReportOtherCrawler, type ReportAiPreferences, type ReportLiveFetch, type ReportLlmsTxt, type ReportMessage, type ReportReason, type ReportRender, type ReportRenderView, type ReportSiteCheck, type ReportStructuredData, type ReportStructuredFinding, type Translate } from './types';
 export { reportCompare, agentKey } from './reportCompare';
 export { reportRender } from './reportRender';
 export { renderCauseText, renderDifferenceText, renderSamplesText, renderLiftText } from './renderText';
@@ -8,3 +8,7 @@ export { verdictKey } from './verdictKey';
 export { verdictText } from './verdictText';
 export { severityLabel } from './severityLabel';
 export { reportOtherCrawlers } from './reportOtherCrawlers';
+export { reportAiPreferences } from './reportAiPreferences';
+export { reportLiveFetch } from './reportLiveFetch';
+export { reportLlmsTxt } from './reportLlmsTxt';
+export { reportStructured, structuredSummary, structuredSummaryMessages, structuredMessageText, structuredTypeLines, findingText, problemText, type StructuredMessage, type StructuredTypeLine, type SummaryItem } from './reportStructured';

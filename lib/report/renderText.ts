@@ -7,19 +7,26 @@ import type { Translate } from './types';
 
 /** A cause in words (render.cause.<code>), with how it was found, and the candidates of an undecided one. */
 export function renderCauseText(c: Pick<RenderCause, 'code' | 'params'> & Partial<Pick<RenderCause, 'evidence' | 'candidates'>>, t: Translate): string {
-  let text = t(`render.cause.${c.code}`, c.params);
+  let text = t(`render.cause.${c.code}`, causeParams(c, t));
   const more = Number(c.params[4] ?? 0);
   if ((c.code === 'scriptBlocked' || c.code === 'requestBlocked') && more > 0) text += ` ${t('render.cause.moreBlocked', [more])}`;
-  if (c.code === 'undecided' && c.candidates?.length) text += ` ${c.candidates.map((x) => t(`render.cause.${x.code}`, x.params)).join(' · ')}`;
+  if (c.code === 'undecided' && c.candidates?.length) text += ` ${c.candidates.map((x) => t(`render.cause.${x.code}`, causeParams(x, t))).join(' · ')}`;
   if (c.evidence === 'experiment') text += ` ${t('render.evidence.experiment')}`;
   else if (c.evidence === 'only-rule') text += ` ${t('render.evidence.onlyRule')}`;
   return text;
 }
 
+/** A cause's parameters in words where one is a code (a failed request's outcome). */
+function causeParams(c: Pick<RenderCause, 'code' | 'params'>, t: Translate): MessageParam[] {
+  if (c.code !== 'requestFailed') return c.params;
+  const [url = '', outcome = ''] = c.params;
+  return [url, outcome === 'failed' || outcome === 'timeout' ? t(`render.requestOutcome.${outcome}`) : outcome];
+}
+
 /** The samples of a difference ("For example: …, and 5 more"), or ''. */
 export function renderSamplesText(samples: readonly string[], more: number, t: Translate): string {
   if (!samples.length) return '';
-  const list = samples.join(', ');
+  const list = samples.join(t('render.samplesSeparator'));
   return more > 0 ? t('render.samplesMore', [list, more]) : t('render.samples', [list]);
 }
 
@@ -27,7 +34,7 @@ export function renderSamplesText(samples: readonly string[], more: number, t: T
 export function renderDifferenceText(d: Pick<RenderDifference, 'code' | 'params' | 'samples' | 'more'>, t: Translate): string {
   const main = t(`render.difference.${d.code}`, d.params as MessageParam[]);
   const samples = renderSamplesText(d.samples, d.more, t);
-  return samples ? `${main} ${samples}` : main;
+  return samples ? t('render.differenceWithSamples', [main, samples]) : main;
 }
 
 /** An experiment's rule in words: what was lifted. */

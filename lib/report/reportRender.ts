@@ -54,7 +54,7 @@ export function reportRender(r: RenderResult | null, t: Translate): ReportRender
             code: d.cause.code,
             params: d.cause.params.map(paramText),
             evidence: d.cause.evidence,
-            candidates: (d.cause.candidates ?? []).map((c) => ({ code: c.code, params: c.params.map(paramText), message: t(`render.cause.${c.code}`, c.params) })),
+            candidates: (d.cause.candidates ?? []).map((c) => ({ code: c.code, params: c.params.map(paramText), message: renderCauseText({ code: c.code, params: c.params }, t) })),
             message: renderCauseText(d.cause, t),
           }
         : null,

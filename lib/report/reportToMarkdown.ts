@@ -1,6 +1,7 @@
 import { severityLabel } from './severityLabel';
 import type { Source } from '../indexability';
-import type { Report, ReportCompare, ReportOtherCrawler, ReportReason, ReportRender, Translate } from './types';
+import type { Report, ReportAiPreferences, ReportCompare, ReportLiveFetch, ReportLlmsTxt, ReportOtherCrawler, ReportReason, ReportRender, ReportStructuredData, Translate } from './types';
+import { structuredSummary } from './reportStructured';
 import { agentKey } from './reportCompare';
 import { GOOGLE_CRAWLERS } from '../robots';
 import { verdictText } from './verdictText';
@@ -69,12 +70,25 @@ function renderLines(r: ReportRender, t: Translate): string[] {
   out.push(`- ${t(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}`);
   if (r.visitor?.rendered) out.push(`- ${t('report.md.renderVisitor', [r.visitor.userAgent, t(`render.stopped.${r.visitor.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
   else if (r.visitor?.error) out.push(`- ${t('render.noVisitor', [r.visitor.error])}`);
-  if (r.rendered && !r.differences.length) out.push(`- ${t('report.md.renderSame')}`);
+  if (r.rendered && !r.differences.length) out.push(`- ${t(r.visitor?.rendered ? 'report.md.renderSame' : 'report.md.renderSameAsServed')}`);
   for (const d of r.differences) {
     out.push(`- **${severityLabel(d.severity, t)}** ${t(`render.field.${d.field}`)} — ${d.message}`);
     if (d.cause) out.push(`  - ${t('report.md.renderCause', [d.cause.message])}`);
   }
   for (const x of r.experiments) out.push(`- ${t('render.experiment', [x.message, x.explained, t(`render.stopped.${x.stoppedBecause}`, [r.limits.timeMs / 1000])])}`);
+  return out;
+}
+
+/** The "Structured data" section: the summary line, each item with its place, status and verdict, its findings with path and line, then the problems. */
+export function structuredLines(sd: ReportStructuredData, t: Translate): string[] {
+  const out = [`- ${structuredSummary(sd.items, t)}`];
+  for (const it of sd.items) {
+    const place = it.byte === null ? t('structured.md.placeRendered', [it.line]) : t('structured.md.place', [it.line, it.responseByte ?? it.byte]);
+    out.push(`- **${it.types.join(', ') || '?'}** — ${t(`structured.format.${it.format}`)}, ${place}, ${t(`structured.status.${it.status}`)}: ${t(`structured.verdict.${it.verdict}`)}`);
+    for (const f of it.findings) out.push(`  - ${t(`structured.severity.${f.severity}`)}${f.path ? ` ${mdCode(f.path)}` : ''} (${t('report.md.line', [f.line])}): ${f.message}`);
+  }
+  for (const p of sd.problems) out.push(`- **${t(`structured.severity.${p.severity}`)}** ${p.line !== null ? `(${t('report.md.line', [p.line])}) ` : ''}${p.message}`);
+  out.push(`- ${t('structured.md.vocabulary', [sd.vocabulary])}`);
   return out;
 }
 
@@ -91,6 +105,44 @@ function otherLines(others: ReportOtherCrawler[], t: Translate): string[] {
       return `- ${mdCode(o.token)} — ${o.operator}, ${t(purposeKey(o.purpose))}: ${verdict}${line}`;
     }),
   ];
+}
+
+const prefValue = (v: 'y' | 'n' | 'unknown', t: Translate) => t(`aipref.value.${v}`);
+
+/** "AI usage preferences": each purpose with its answer and the lines or header it comes from, then notes and findings. */
+function preferenceLines(p: ReportAiPreferences, t: Translate): string[] {
+  const out: string[] = [];
+  if (!p.crawlable) out.push(`- ${t('aipref.notCrawlable')}`);
+  for (const x of p.purposes) {
+    const from = x.statements.map((s) => `${mdCode(s.text)}${s.line !== null ? ` (${t('report.md.line', [s.line])})` : ''}`).join(', ');
+    out.push(`- ${t(`aipref.purpose.${x.purpose}`)}: **${prefValue(x.value, t)}**${from ? ` — ${from}` : ''}`);
+  }
+  for (const f of p.findings) out.push(`- **${t(`aipref.severity.${f.severity}`)}** — ${f.message}`);
+  for (const d of p.diagnostics) out.push(`- ${d.line !== null ? `${t('report.md.line', [d.line])}: ` : ''}${d.message}`);
+  return out;
+}
+
+/** "Fetched as each crawler": one line per crawler, then the findings and what it cannot prove. */
+function liveLines(l: ReportLiveFetch, t: Translate): string[] {
+  const out = [`- ${t('report.md.liveAt', [{ date: Date.parse(l.fetchedAt) }, l.url])}`];
+  for (const r of l.results) {
+    const what = r.comparison === 'not-fetched' ? t(`livefetch.notFetched.${r.notFetched}`) : r.error ? r.error.message : t(`livefetch.comparison.${r.comparison}`);
+    const status = r.status === null ? '' : ` — HTTP ${r.status}, ${t('livefetch.bytes', [r.bytes])}`;
+    const markers = r.markers.length ? ` (${r.markers.map((m) => `${m.vendor}: ${mdCode(m.name)}`).join(', ')})` : '';
+    out.push(`- ${mdCode(r.token)}: ${what}${status}${markers}`);
+  }
+  for (const f of l.findings) out.push(`- **${t(`aipref.severity.${f.severity}`)}** — ${f.message}`);
+  out.push('', `_${l.caveat}_`);
+  return out;
+}
+
+function llmsLines(l: ReportLlmsTxt, t: Translate): string[] {
+  const out = [`- ${mdCode(l.url)} — ${l.status ?? '—'}: ${t(`llms.outcome.${l.outcome}`)}`];
+  if (l.outcome === 'found') out.push(`- ${t('llms.size', [l.bytes])}`);
+  if (l.error) out.push(`- ${l.error.message}`);
+  if (l.wellFormed !== null) out.push(`- ${t(l.wellFormed ? 'llms.wellFormed' : 'llms.notWellFormed')} — ${t('llms.counts', [l.sections.length, l.links])}`);
+  for (const p of l.problems) out.push(`  - ${p.line !== null ? `${t('report.md.line', [p.line])}: ` : ''}${p.message}`);
+  return out;
 }
 
 /** The report as Markdown (for "Copy as Markdown"); all words come through `t`. */
@@ -114,7 +166,10 @@ export function reportToMarkdown(r: Report, t: Translate): string {
       out.push(`- ${mdCode(v.token)}: ${t(v.allowed ? 'report.md.allowed' : 'report.md.disallowed')}${v.line !== null ? ` (${t('report.md.line', [v.line])} ${mdCode(v.rule ?? '')})` : ''}`);
     }
     if (r.robots.others?.length) out.push('', `### ${t('crawlers.heading')}`, '', ...otherLines(r.robots.others, t));
+    if (r.aiPreferences) out.push('', `### ${t('aipref.heading')}`, '', ...preferenceLines(r.aiPreferences, t));
   }
+  if (r.liveFetch) out.push('', `## ${t('livefetch.heading')}`, '', ...liveLines(r.liveFetch, t));
+  if (r.llmsTxt) out.push('', `## ${t('llms.heading')}`, '', ...llmsLines(r.llmsTxt, t));
   if (r.bytes) {
     out.push('', `## ${t('report.md.bytes')}`, '');
     out.push(`- ${t('report.md.bytesLine', [r.bytes.headerBytes, r.bytes.bodyBytes, r.bytes.limit])}`);
@@ -129,6 +184,7 @@ export function reportToMarkdown(r: Report, t: Translate): string {
   }
   if (r.compare) out.push('', `## ${t('report.md.compare')}`, '', ...compareLines(r.compare, t));
   if (r.render) out.push('', `## ${t('report.md.render')}`, '', ...renderLines(r.render, t));
+  if (r.structuredData) out.push('', `## ${t('structured.heading')}`, '', ...structuredLines(r.structuredData, t));
   if (r.headers) {
     out.push('', `## ${t('report.md.headers')}`, '', '```http');
     for (const h of r.headers) out.push(`${h.name}: ${h.value}`.replace(/```/g, '`\u200b``'));

@@ -98,10 +98,98 @@ export interface Report {
    */
   render?: ReportRender | null;
   /**
+   * The page's structured data (JSON-LD, microdata, RDFa) judged against Google's rich result
+   * requirements and schema.org, or null when it was not checked. Added in a later release of
+   * version 1: reports saved earlier lack the field.
+   */
+  structuredData?: ReportStructuredData | null;
+  /**
    * How the site check requested this URL (null in the popup's reports). Added in a later
    * release of version 1: reports saved earlier lack the field.
    */
   siteCheck?: ReportSiteCheck | null;
+  /**
+   * AI usage preferences for this URL (lib/aipref): robots.txt's Content-Usage / Content-Signal
+   * lines and policy-token groups for `*`, and the response's Content-Usage header. Added in a
+   * later release of version 1, with `robots.others`: absent from reports without them.
+   */
+  aiPreferences?: ReportAiPreferences | null;
+  /** The page fetched as each crawler (lib/livefetch), when asked; absent or null otherwise. Added in a later release of version 1. */
+  liveFetch?: ReportLiveFetch | null;
+  /** The origin's /llms.txt (lib/llmstxt), when read; absent or null otherwise. Added in a later release of version 1. */
+  llmsTxt?: ReportLlmsTxt | null;
+}
+
+/** A message with its code, parameters and words. */
+export interface ReportMessage {
+  code: string;
+  severity: 'warning' | 'info';
+  params: string[];
+  message: string;
+}
+
+export interface ReportAiPreferences {
+  /** '*': the groups any crawler without a group of its own reads. */
+  agent: string;
+  /** robots.txt lets `agent` crawl the URL (preferences in robots.txt apply only then). */
+  crawlable: boolean;
+  /** The Content-Usage header as received, or null. */
+  header: string | null;
+  purposes: {
+    purpose: 'search' | 'ai-input' | 'ai-train' | 'train-genai';
+    value: 'y' | 'n' | 'unknown';
+    conflict: boolean;
+    statements: { kind: string; label: string; value: 'y' | 'n'; inherited: boolean; draft: string; line: number | null; text: string; path: string | null }[];
+  }[];
+  diagnostics: (ReportMessage & { line: number | null })[];
+  findings: (ReportMessage & { line: number | null })[];
+}
+
+export interface ReportLiveFetch {
+  url: string;
+  fetchedAt: string;
+  durationMs: number;
+  limits: { concurrency: number; timeoutMs: number; keepBytes: number; countCap: number };
+  /** Googlebot (the reference) first, then the catalog's crawlers. */
+  results: {
+    token: string;
+    operator: string;
+    reference: boolean;
+    userAgent: string | null;
+    comparison: 'reference' | 'same' | 'different' | 'challenge' | 'blocked' | 'error' | 'not-fetched';
+    notFetched: 'noUserAgent' | 'controlToken' | null;
+    status: number | null;
+    finalUrl: string | null;
+    redirects: number;
+    bytes: number;
+    complete: boolean;
+    title: string | null;
+    words: number | null;
+    markers: { id: string; vendor: string; where: 'header' | 'body'; name: string; source: string }[];
+    error: { code: string; message: string } | null;
+  }[];
+  findings: (ReportMessage & { token: string })[];
+  /** What the live fetch cannot prove, in words. */
+  caveat: string;
+}
+
+export interface ReportLlmsTxt {
+  url: string;
+  finalUrl: string;
+  /** found, missing (absence is information), error (another status), unreachable. */
+  outcome: 'found' | 'missing' | 'error' | 'unreachable';
+  status: number | null;
+  contentType: string | null;
+  bytes: number;
+  complete: boolean;
+  /** null when not read (missing, HTML, an error). */
+  wellFormed: boolean | null;
+  title: string | null;
+  summary: string | null;
+  sections: { name: string; line: number; optional: boolean; links: number }[];
+  links: number;
+  problems: (ReportMessage & { line: number | null })[];
+  error: { code: string; message: string } | null;
 }
 
 /** One crawler of the catalog other than Google's, judged by the same robots.txt. */
@@ -245,6 +333,51 @@ export interface ReportRender {
   experiments: { lift: RenderLift; stoppedBecause: RenderResult['stoppedBecause']; durationMs: number; explained: number; message: string }[];
   page: RenderResult['page'];
   error: string | null;
+}
+
+/** One finding of the structured data check: the path (`offers.price`), the line, the Google (or schema.org) page the rule comes from. */
+export interface ReportStructuredFinding {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  path: string;
+  params: string[];
+  message: string;
+  line: number;
+  source: string;
+  feature: string | null;
+}
+
+/** The page's structured data: every item with its place, status, verdict and findings; problems of the markup itself. */
+export interface ReportStructuredData {
+  /** The schema.org vocabulary the check used (shipped with Crawlscope, never fetched). */
+  vocabulary: string;
+  counts: { items: number; errors: number; warnings: number; lost: number; rendered: number };
+  items: {
+    format: 'jsonld' | 'microdata' | 'rdfa';
+    /** served: in the HTML Googlebot keeps; cut: the cut falls inside it; lost: past the cut; rendered: only in Googlebot's render (added by JavaScript). */
+    status: 'served' | 'cut' | 'lost' | 'rendered';
+    types: string[];
+    line: number;
+    column: number;
+    /** Body byte offset (null for an item of the render). */
+    byte: number | null;
+    responseByte: number | null;
+    features: string[];
+    verdict: 'eligible' | 'warnings' | 'errors' | 'retired' | 'none';
+    findings: ReportStructuredFinding[];
+    /** The item as plain JSON (nesting and repeats cut). */
+    data: unknown;
+  }[];
+  problems: {
+    code: string;
+    format: 'jsonld' | 'microdata' | 'rdfa';
+    severity: 'error' | 'warning' | 'info';
+    params: string[];
+    message: string;
+    line: number | null;
+    column: number | null;
+    byte: number | null;
+  }[];
 }
 
 /** Turns a code (+ params) into words; the UI passes i18n here so lib/ holds no English. */

@@ -1,11 +1,13 @@
 import type { MessageParam } from '../i18n';
-import type { DiagnosticSeverity, ParsedRobotsTxt, RobotsDiagnostic, RobotsGroup } from './types';
+import type { DiagnosticSeverity, ParsedRobotsTxt, PreferenceLine, RobotsDiagnostic, RobotsGroup } from './types';
 import { binaryString, escapePatternBytes } from './escapePattern';
 
 /** Google keeps 2083 × 8 − 1 bytes of a line and ignores the rest of it. */
 export const ROBOTS_MAX_LINE_BYTES = 2083 * 8 - 1;
 /** A hostile file cannot flood the UI: diagnostics past this many are summarised in one. */
 export const ROBOTS_MAX_DIAGNOSTICS = 1000;
+/** Content-Signal / Content-Usage lines kept for lib/aipref; the rest are counted. */
+export const ROBOTS_MAX_PREFERENCE_LINES = 10_000;
 
 // Keys Google knows but ignores (reporting_robots.cc, kUnsupportedTags).
 const UNSUPPORTED = new Set([
@@ -101,6 +103,8 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
   const groups: RobotsGroup[] = [];
   const sitemaps: { url: string; line: number }[] = [];
   const diagnostics: RobotsDiagnostic[] = [];
+  const preferenceLines: PreferenceLine[] = [];
+  let preferenceLinesDropped = 0;
   let dropped = 0;
   const diag = (severity: DiagnosticSeverity, line: number | null, code: string, params: MessageParam[] = []) => {
     if (diagnostics.length < ROBOTS_MAX_DIAGNOSTICS) diagnostics.push({ severity, line, code, params });
@@ -239,7 +243,13 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
             const k = name.toLowerCase();
             if (k === 'crawl-delay') diag('info', lineNo, 'crawlDelayIgnored', [textOf(bytes, str, base, ascii, vs, ve)]);
             else if (k === 'noindex') diag('warning', lineNo, 'noindexIgnored', [textOf(bytes, str, base, ascii, vs, ve)]);
-            else if (UNSUPPORTED.has(k)) diag('info', lineNo, 'unsupportedKey', [name]);
+            else if (k === 'content-signal' || k === 'content-usage') {
+              // Kept for lib/aipref (usage preferences); Google ignores them, and so does the matcher.
+              diag('info', lineNo, 'unsupportedKey', [name]);
+              if (preferenceLines.length < ROBOTS_MAX_PREFERENCE_LINES) {
+                preferenceLines.push({ key: k, value: textOf(bytes, str, base, ascii, vs, ve), line: lineNo, group: current === null ? -1 : groups.length - 1, missingColon });
+              } else preferenceLinesDropped++;
+            } else if (UNSUPPORTED.has(k)) diag('info', lineNo, 'unsupportedKey', [name]);
             else diag('warning', lineNo, 'unknownKey', [name]);
             break line;
           }
@@ -310,7 +320,7 @@ export function parseRobotsTxt(input: string | Uint8Array): ParsedRobotsTxt {
     diag('warning', line, 'invalidUtf8', [bad]);
   }
   if (dropped > 0) diagnostics.push({ severity: 'info', line: null, code: 'moreDiagnostics', params: [dropped] });
-  return { groups, sitemaps, diagnostics, lineCount: lineNo, byteLength: n, stats: { validDirectives, unknownDirectives, lastDirectiveLine } };
+  return { groups, preferenceLines, preferenceLinesDropped, sitemaps, diagnostics, lineCount: lineNo, byteLength: n, stats: { validDirectives, unknownDirectives, lastDirectiveLine } };
 }
 
 /** Bytes [s, e) as text: a substring of an ASCII piece, else decoded from the bytes. */

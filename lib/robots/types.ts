@@ -40,8 +40,27 @@ export interface RobotsDiagnostic extends RobotsMessage {
   line: number | null;
 }
 
+/**
+ * A `Content-Signal:` or `Content-Usage:` line, kept as written for lib/aipref. Google's parser
+ * reads both as unsupported keys (reporting_robots.cc kUnsupportedTags) and ignores them: they
+ * take no part in grouping or matching, so keeping them here changes no verdict.
+ */
+export interface PreferenceLine {
+  key: 'content-signal' | 'content-usage';
+  /** The value as written (trimmed, comment removed). */
+  value: string;
+  line: number;
+  /** Index in `groups` of the group being read when the line came, or -1 before any user-agent line. */
+  group: number;
+  /** The key was separated from its value by whitespace, not a colon (Google accepts that; the drafts do not). */
+  missingColon: boolean;
+}
+
 export interface ParsedRobotsTxt {
   groups: RobotsGroup[];
+  /** Content-Signal and Content-Usage lines in file order (at most ROBOTS_MAX_PREFERENCE_LINES; `preferenceLinesDropped` counts the rest). */
+  preferenceLines: PreferenceLine[];
+  preferenceLinesDropped: number;
   sitemaps: { url: string; line: number }[];
   diagnostics: RobotsDiagnostic[];
   /** Number of lines Google's parser emits (a file without a final newline still ends a line). */

@@ -42,11 +42,19 @@ interface Task {
  */
 export const ANSWER_MS = 60_000;
 
+/**
+ * The longest a thread may take to start (its loader and modules: seconds on a busy machine). A
+ * thread still starting is not silent: a body's wait for its answer begins when the thread is ready.
+ */
+export const START_MS = 60_000;
+
 interface Slot {
   thread: AnalysisThread;
   /** Ends the thread from here (it stopped answering). */
   end: (reason: string) => void;
   ready: boolean;
+  /** Ends a thread that has not started in START_MS (cleared when it says ready). */
+  startTimer?: ReturnType<typeof setTimeout>;
   tasks: Map<number, Task>;
 }
 
@@ -96,6 +104,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
         message(m) {
           if ('ready' in m) {
             slot.ready = true;
+            clearTimeout(slot.startTimer);
             // The wait for an answer counts from here: a thread still starting is not silent.
             for (const t of slot.tasks.values()) if (t.ended && !t.timer) t.timer = wait(slot);
             return;
@@ -118,6 +127,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
     function ended(reason: string) {
       if (gone) return;
       gone = true;
+      clearTimeout(slot.startTimer);
       const i = slots.indexOf(slot);
       if (i >= 0) slots.splice(i, 1);
       const held = [...slot.tasks.values()];
@@ -136,6 +146,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
       for (const t of held) t.reject(new Error(`The analysis thread stopped (${reason}).`));
       if (!broken) slots.push(start());
     }
+    slot.startTimer = setTimeout(() => slot.ready || slot.end(`not started in ${START_MS / 1000} s`), START_MS);
     return slot;
   };
 
@@ -208,6 +219,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
     close() {
       closed = true;
       for (const s of slots.splice(0)) {
+        clearTimeout(s.startTimer);
         for (const t of s.tasks.values()) {
           clearTimeout(t.timer);
           t.reject(new Error('The analysis threads were closed.'));
@@ -225,7 +237,7 @@ export function createAnalysisPool(size: number, spawn: SpawnAnalysisThread, opt
  */
 export function answerAnalysis(post: (m: FromAnalysisThread) => void): (m: ToAnalysisThread) => void {
   post({ ready: true });
-  const open = new Map<number, ReturnType<typeof openBodyAnalysis>>();
+  const open = new Map<number, BodySink>();
   return (m) => {
     try {
       if ('open' in m) open.set(m.id, openBodyAnalysis(m.open));
@@ -234,7 +246,11 @@ export function answerAnalysis(post: (m: FromAnalysisThread) => void): (m: ToAna
       else {
         const sink = open.get(m.id);
         open.delete(m.id);
-        if (sink) post({ id: m.id, ok: true, value: sink.endNow(m.end) });
+        if (sink)
+          sink.end(m.end).then(
+            (value) => post({ id: m.id, ok: true, value }),
+            (err: unknown) => post({ id: m.id, ok: false, error: err instanceof Error ? err.message : String(err) }),
+          );
       }
     } catch (err) {
       open.delete(m.id);

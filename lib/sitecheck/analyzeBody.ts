@@ -1,8 +1,9 @@
 import { headerValue, mediaType, type Header } from '../core';
-import { BytesReader, isTextMediaType, KEEP_PAST_LIMIT, limitFor } from '../bytes';
+import { BytesReader, isTextMediaType, KEEP_PAST_LIMIT, limitFor, type Cutoff } from '../bytes';
 import { countHeaderBytes } from '../crawl';
 import { isHtml } from '../html';
 import { bytesInputFrom, ServedSignals, type BytesInput, type PageSignals } from '../indexability';
+import { loadStructuredReaders, loadStructuredValidator, StructuredTokens, type SdExtract, type SdReport } from '../structured';
 import { LinkReader, type PageLinks } from './LinkReader';
 
 /** The final response of one URL, as its analysis needs it before the body: plain data, so it can cross to a worker. */
@@ -16,6 +17,10 @@ export interface ResponseToAnalyze {
   limit: number;
   /** Read the page's links too (a crawl). */
   links?: boolean;
+  /** Now (for dates that have passed in structured data); default Date.now(). */
+  now?: number;
+  /** False: the structured data is not read (the bench's baseline: the cost of reading it). Default true. */
+  structuredData?: boolean;
 }
 
 /** How reading the body ended. */
@@ -37,6 +42,22 @@ export interface BodyAnalysis {
   served: PageSignals | null;
   /** The page's links (only when asked, for HTML): read in the same pass. */
   links?: PageLinks | null;
+  /** The page's structured data judged (items past the cut included, as lost); null for a response that is not HTML, or when not asked. Absent from analysers that predate it. */
+  structured?: SdReport | null;
+}
+
+/** The readers (JSON-LD, microdata, RDFa; parse5 for the tree) and the validator (Google's rules, the schema.org vocabulary): loaded the first time a page has structured data. */
+let readers: ReturnType<typeof loadStructuredReaders> | null = null;
+const loadReaders = () => (readers ??= loadStructuredReaders());
+let validator: ReturnType<typeof loadStructuredValidator> | null = null;
+const loadValidator = () => (validator ??= loadStructuredValidator());
+const NOTHING: SdReport = { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
+
+/** The extract judged: the validator is loaded only for a page that has something to judge. */
+async function judged(ex: SdExtract, cutByte: number | null, now: number): Promise<SdReport> {
+  if (!ex.items.length && !ex.problems.length) return NOTHING;
+  const v = await loadValidator();
+  return v.validateStructuredData({ served: ex, now, cutByte });
 }
 
 /** Where the body's bytes go as they arrive. */
@@ -54,23 +75,40 @@ export type BodyAnalyzer = (response: ResponseToAnalyze) => BodySink;
 
 /**
  * Googlebot's byte budget for one response — the cut, and for HTML what lies past it (a body not
- * read to its end gives a lower bound) — and the signals of the HTML it keeps, read in one pass
- * of lib/html's reader as the body arrives: nothing of the body is kept. Bytes up to the limit
+ * read to its end gives a lower bound) — the signals of the HTML it keeps, and the page's
+ * structured data, read in one pass of lib/html's reader as the body arrives. Bytes up to the limit
  * plus 1 MiB are read (what lies just past the cut is listed); past that they are only counted.
+ *
+ * Structured data: the same pass finds whether the page has any (JSON-LD blocks, microdata or RDFa
+ * attributes: StructuredTokens). Its readers need the text itself — a JSON-LD block's content with
+ * its lines and columns, and for microdata and RDFa an element tree (parse5) — so the bytes read
+ * are held until the end of the body, and for a page that has structured data its text is read
+ * again by lib/structured (structuredFromBytes, the cut as this pass found it). A page without any
+ * lets them go unread. With `structuredData: false` nothing of the body is held.
  */
-export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: BodyEnd): BodyAnalysis } {
+export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
   const ct = headerValue(r.headers, 'content-type');
   const mt = mediaType(ct);
   const { limit } = limitFor(mt, r.limit);
   const headerBytes = countHeaderBytes(r.statusLine, r.headers, r.status);
   const readUpTo = limit + KEEP_PAST_LIMIT;
+  const withStructured = r.structuredData !== false;
   let head: Uint8Array[] | null = [];
   let headBytes = 0;
   let written = 0;
   let reader: BytesReader | null = null;
   let served: ServedSignals | null = null;
   let links: LinkReader | null = null;
+  let tokens: StructuredTokens | null = null;
+  /** The bytes read, held while the page may have structured data (see above). */
+  let held: Uint8Array[] | null = null;
+  let heldBytes = 0;
   let html = false;
+  const hold = (part: Uint8Array) => {
+    if (!held) return;
+    held.push(part);
+    heldBytes += part.length;
+  };
   /** The first bytes decide whether an unlabeled body is HTML (MIME sniffing). */
   const start = () => {
     const first = joined(head!, headBytes);
@@ -78,6 +116,8 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
     html = isHtml(mt, mt ? null : first);
     served = html ? new ServedSignals() : null;
     links = html && r.links ? new LinkReader(headerBytes) : null;
+    tokens = html && withStructured ? new StructuredTokens(false) : null;
+    held = tokens ? [] : null;
     reader = new BytesReader({
       headerBytes,
       charset: null,
@@ -87,27 +127,28 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
       html,
       detail: 'items',
       kept: served ? [served] : [],
-      whole: links ? [links] : [],
+      whole: [...(tokens ? [tokens] : []), ...(links ? [links] : [])],
     });
-    if (first.length) reader.write(first);
+    if (first.length) {
+      reader.write(first);
+      hold(first);
+    }
   };
-  const endNow = (e: BodyEnd): BodyAnalysis => {
+  const finish = (e: BodyEnd): { analysis: BodyAnalysis; cutoff: Cutoff | null } => {
     if (head) start();
     const report = reader!.end(Math.max(e.bodyBytes, written));
+    reader = null;
     const c = report.cutoff;
     if (!isTextMediaType(mt)) {
       // Bytes, not characters (a PDF, an image): the cut falls exactly at the limit.
       const truncated = headerBytes + c.bodyBytes > limit;
       const bodyKept = Math.min(c.bodyBytes, Math.max(0, limit - headerBytes));
-      return { bytes: { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, served: null };
+      return { analysis: { bytes: { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated, cutOffset: truncated ? headerBytes + bodyKept : null, lost: [] }, served: null, structured: null }, cutoff: null };
     }
     const bytes: BytesInput = html ? bytesInputFrom(report, e.complete) : { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
     const visible = c.truncated ? c.bodyBytesKept : Math.min(written, c.bodyBytes);
-    return {
-      bytes,
-      served: served ? served.result(r.finalUrl, { bytesRead: visible, truncated: bytes.truncated }) : null,
-      ...(links ? { links: links.result(c.truncated ? c.bodyBytesKept : Infinity, r.finalUrl) } : {}),
-    };
+    const signals = served ? (served as ServedSignals).result(r.finalUrl, { bytesRead: visible, truncated: bytes.truncated }) : null;
+    return { analysis: { bytes, served: signals, structured: html && withStructured ? NOTHING : null, ...(links ? { links: (links as LinkReader).result(c.truncated ? c.bodyBytesKept : Infinity, r.finalUrl) } : {}) }, cutoff: c };
   };
   return {
     write(chunk) {
@@ -124,18 +165,23 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink & { endNow(e: B
         return;
       }
       reader!.write(part);
+      hold(part);
     },
-    end: (e) => {
-      try {
-        return Promise.resolve(endNow(e));
-      } catch (err) {
-        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-      }
+    async end(e) {
+      const { analysis, cutoff } = finish(e);
+      const t = tokens as StructuredTokens | null;
+      const body = held ? joined(held, heldBytes) : null;
+      held = null;
+      if (!t || !t.any || !body || !cutoff) return analysis;
+      // Structured data from everything read, the part past the cut included: what lies there is lost.
+      const [, { structuredFromBytes }, { parse5Tree }] = await loadReaders();
+      const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: cutoff.charset.encoding, limit, totalBodyBytes: cutoff.bodyBytes, baseUrl: r.finalUrl, treeOf: (h) => parse5Tree(h), cutoff });
+      return { ...analysis, structured: await judged(ex, analysis.bytes.cutOffset, r.now ?? Date.now()) };
     },
-    endNow,
     abort() {
       head = null;
       reader = null;
+      held = null;
     },
   };
 }
@@ -155,5 +201,5 @@ function joined(parts: Uint8Array[], n: number): Uint8Array {
 export async function analyzeBody(f: BodyToAnalyze): Promise<BodyAnalysis> {
   const sink = openBodyAnalysis(f);
   if (f.body.length) sink.write(f.body);
-  return sink.endNow({ bodyBytes: f.bodyBytes, complete: f.complete });
+  return sink.end({ bodyBytes: f.bodyBytes, complete: f.complete });
 }

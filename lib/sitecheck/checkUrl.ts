@@ -10,6 +10,7 @@ import { retryAfterMs } from './retryAfterMs';
 import { openBodyAnalysis, type BodyAnalyzer, type BodySink } from './analyzeBody';
 import type { PageLinks } from './LinkReader';
 import type { SiteAgent, UrlSource } from './types';
+import type { SdReport } from '../structured';
 
 export interface CheckContext {
   fetchHop: HopFetcher;
@@ -110,7 +111,7 @@ export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<C
         timeoutMs,
         now,
         allowHop: async (url) => url === noHash(source.url) || allowed(await ctx.robotsFor(url), url),
-        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit, links: ctx.links })),
+        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit, now: now(), links: ctx.links })),
       });
       const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
       if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
@@ -129,6 +130,7 @@ export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<C
   let bytes: BytesInput | null = null;
   let served: PageSignals | null = null;
   let links: PageLinks | null = null;
+  let structured: SdReport | null = null;
   if (!f || f.blockedAt) {
     const v = crawler ? crawlerVerdict(robots, finalUrl, crawler) : null;
     outcome = v && !v.allowed ? { kind: 'not-fetched', crawler: { token: crawler!, robotsUrl: robots.report.robotsUrl, line: v.line, rule: ruleText(v.rule) } } : { kind: 'not-fetched' };
@@ -144,12 +146,13 @@ export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<C
       outcome = { kind: 'failed', code: f.error.code, params: f.error.code === 'timeout' ? [p[0]!, timeoutMs / 1000] : p };
     } else {
       outcome = { kind: 'fetched', bodyEnd: f.bodyEnd ?? 'end', bodyBytes: f.bodyBytes, timeoutMs };
-      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit, links: ctx.links });
+      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit, now: now(), links: ctx.links });
       sink = null;
       const analysis = await s.end({ bodyBytes: f.bodyBytes, complete: f.complete });
       bytes = analysis.bytes;
       served = analysis.served;
       links = analysis.links ?? null;
+      structured = analysis.structured ?? null;
     }
   }
   const at = now();
@@ -168,6 +171,7 @@ export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<C
       bytes,
       caching: headers ? { lint: lintValidators(headers, at), probes: [] } : null,
       compare: null,
+      structuredData: structured,
       otherCrawlers: ctx.otherCrawlers || crawler !== undefined,
       siteCheck: {
         requestedUrl: source.url,

@@ -1,5 +1,5 @@
 import type { Crawl } from './createCrawl';
-import { EDGE_NOT_FOLLOWED, EDGE_PAST_CUT, EDGE_RENDERED } from './EdgeStore';
+import { EDGE_NOFOLLOW, EDGE_NOT_FOLLOWED, EDGE_PAGE_NOFOLLOW, EDGE_PAST_CUT, EDGE_RENDERED } from './EdgeStore';
 import {
   HOW_LINK,
   HOW_RENDER,
@@ -14,7 +14,7 @@ import {
   VERDICT_INDEXABLE,
   VERDICT_NOT_INDEXABLE,
 } from './LinkGraph';
-import type { CrawlEnd, CrawlResult, SiteFinding, SiteFindingCode, SiteFindingItem, SiteFindingSeverity } from './types';
+import type { CrawlEnd, CrawlLink, CrawlResult, SiteFinding, SiteFindingCode, SiteFindingItem, SiteFindingSeverity } from './types';
 
 /** Cases kept per finding (every one is counted). */
 export const FINDING_ITEMS = 200;
@@ -57,7 +57,7 @@ export const FINDING_ORDER = Object.keys(SEVERITY) as SiteFindingCode[];
  * search in typed arrays. A redirect costs no click; links Googlebot does not follow (nofollow,
  * past the cut) make no path and no inlink.
  */
-export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitemapsRead: boolean; rendered: boolean }): Promise<CrawlEnd> {
+export async function crawlFindings(crawl: Crawl, ctx: { ended: CrawlResult['ended']; sitemapsRead: boolean; rendered: boolean }): Promise<CrawlEnd> {
   const g = crawl.graph;
   const n = g.size;
   const inFollow = new Int32Array(n);
@@ -208,7 +208,8 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
       }
       const status = g.status.get(t);
       if (status >= 400 || (status === 0 && !g.has(t, NODE_REDIRECT_LOOP))) add('linkBroken', { ...base(), status });
-      if (g.hops.get(t) >= 2) add('linkRedirectChain', { ...base(), hops: g.hops.get(t), target: url(finalOf(t)) });
+      // A link into a redirect loop is the loop's finding (redirectLoop), not a chain's.
+      if (g.hops.get(t) >= 2 && !g.has(t, NODE_REDIRECT_LOOP)) add('linkRedirectChain', { ...base(), hops: g.hops.get(t), target: url(finalOf(t)) });
       if (g.has(t, NODE_NOINDEX)) add('linkNoindex', { ...base(), tag: str(g.noindexTag.get(t)) ?? '' });
     }
   }
@@ -275,7 +276,8 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
   for (let i = 0; i < n; i++) if (g.has(i, NODE_CHECKED)) checkedCount++;
   const result: CrawlResult = {
     start: [...Array(n).keys()].filter((i) => g.has(i, NODE_START)).map(url),
-    partial: ctx.partial,
+    partial: ctx.ended !== 'done',
+    ended: ctx.ended,
     sitemapsRead: ctx.sitemapsRead,
     rendered: ctx.rendered,
     maxDepth: crawl.maxDepth,
@@ -294,6 +296,21 @@ export async function crawlFindings(crawl: Crawl, ctx: { partial: boolean; sitem
         discoveredFrom: via ? { url: via.from!, anchorText: via.anchorText ?? '', offset: via.offset ?? null, afterRendering: g.firstHow.get(i) === HOW_RENDER } : null,
         inlinks: inFollow[i]!,
       };
+    },
+    async *links(): AsyncIterable<CrawlLink> {
+      for await (const b of g.edges.all()) {
+        for (let k = 0; k < b.length; k++) {
+          const f = b.flags[k]!;
+          yield {
+            source: url(b.src[k]!),
+            target: url(b.tgt[k]!),
+            anchorText: g.anchors.at(b.anchor[k]!) ?? '',
+            nofollow: (f & (EDGE_NOFOLLOW | EDGE_PAGE_NOFOLLOW)) !== 0,
+            pastCut: (f & EDGE_PAST_CUT) !== 0,
+            afterRendering: (f & EDGE_RENDERED) !== 0,
+          };
+        }
+      }
     },
   };
 }

@@ -44,6 +44,8 @@ export interface CrawlOptions {
 }
 
 export const CRAWL_DEFAULT_MAX_DEPTH = 10;
+/** The largest depth limit a user may set. */
+export const CRAWL_MAX_DEPTH = 1000;
 
 /** A link Googlebot cannot follow for what it is (no http(s) URL, a port browsers refuse). */
 export interface BadLink {

@@ -51,6 +51,21 @@ export function createTally(opts: { followForeign: boolean; maxTimeMs: number })
   let unreachable = 0;
   let problemCount = 0;
   const byVerdict: Record<Verdict, number> = { indexable: 0, 'at-risk': 0, 'not-indexable': 0 };
+  const structured: SiteCheckProgress['structured'] = { items: 0, errors: 0, warnings: 0, urlsWithErrors: 0, byType: {} };
+  const countStructured = (r: Report) => {
+    const sd = r.structuredData;
+    if (!sd) return;
+    structured.items += sd.counts.items;
+    structured.errors += sd.counts.errors;
+    structured.warnings += sd.counts.warnings;
+    if (sd.counts.errors) structured.urlsWithErrors++;
+    for (const it of sd.items) {
+      const type = it.types[0] ?? '?';
+      const c = (structured.byType[type] ??= { items: 0, withErrors: 0 });
+      c.items++;
+      if (it.verdict === 'errors') c.withErrors++;
+    }
+  };
   const sitemaps: SitemapStatus[] = [];
   const problems: SitemapProblem[] = [];
   const errors: SiteCheckSummary['errors'] = [];
@@ -67,6 +82,7 @@ export function createTally(opts: { followForeign: boolean; maxTimeMs: number })
       byVerdict[report.verdict]++;
       if (report.bytes?.truncated) overLimit++;
       if (unreachableReport(report)) unreachable++;
+      countStructured(report);
     },
     failed(url, err) {
       done++;
@@ -116,6 +132,7 @@ export function createTally(opts: { followForeign: boolean; maxTimeMs: number })
         followForeign: opts.followForeign,
         unreachable,
         maxTimeMs: opts.maxTimeMs,
+        structured: { ...structured, byType: Object.fromEntries(Object.entries(structured.byType).map(([k, v]) => [k, { ...v }])) },
       };
     },
   };

@@ -22,8 +22,9 @@ export { batchedReportSink, memoryReportStore, jsonlPieces, REPORT_BATCH, type R
 export { analysisThreadCount, answerAnalysis, createAnalysisPool, type AnalysisPool, type FromAnalysisThread, type SpawnAnalysisThread, type ToAnalysisThread } from './analysisPool';
 export { LinkReader, MAX_PAGE_LINKS, MAX_ANCHOR_CHARS, type FoundLink, type PageLinks } from './LinkReader';
 export { linkTarget, BAD_PORTS, type LinkProblem } from './linkTarget';
-export { createCrawl, CRAWL_DEFAULT_MAX_DEPTH, CRAWL_EXAMPLES, type Crawl, type CrawlOptions, type CrawlCounts, type BadLink } from './createCrawl';
+export { createCrawl, CRAWL_DEFAULT_MAX_DEPTH, CRAWL_MAX_DEPTH, CRAWL_EXAMPLES, type Crawl, type CrawlOptions, type CrawlCounts, type BadLink } from './createCrawl';
 export { crawlFindings, FINDING_ITEMS, FINDING_ORDER, DEEP_CLICKS } from './crawlFindings';
 export { withCrawlFacts } from './withCrawlFacts';
 export { EdgeStore, EDGE_BLOCK, type EdgeBlock, type EdgeSpill } from './EdgeStore';
 export * from './compareRuns';
+export { LINK_CSV_COLUMNS, linkCsvHeader, linkCsvLine } from './linkCsv';

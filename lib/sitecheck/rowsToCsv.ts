@@ -11,6 +11,7 @@ import type { SiteRow } from './siteRow';
 export const CSV_COLUMNS = [
   'url', 'final_url', 'verdict', 'why', 'status', 'redirects', 'error', 'bytes', 'limit', 'truncated', 'cut_offset',
   'lost', 'googlebot_robots', 'robots_line', 'robots_rule', 'canonical', 'noindex', 'sitemap',
+  'structured_items', 'structured_errors', 'structured_warnings', 'structured_types',
 ] as const;
 
 /**
@@ -34,6 +35,8 @@ export function rowsToCsv(rows: readonly SiteRow[]): string {
         r.url, r.finalUrl, r.verdict, r.why.join(' '), r.status, r.redirects, r.error, r.bytes, r.limit, r.truncated, r.cutOffset,
         r.lost.join(' | '), r.robots ? (r.robots.allowed ? 'allowed' : 'disallowed') : null, r.robots?.line ?? null, r.robots?.rule ?? null,
         r.canonical, r.noindex.join(' | '), r.sitemap,
+        r.structured?.items ?? null, r.structured?.errors ?? null, r.structured?.warnings ?? null,
+        r.structured ? [...new Set(r.structured.list.map((i) => i.types[0] ?? '?'))].join(' | ') : null,
       ].map(csvField).join(','),
     );
   }

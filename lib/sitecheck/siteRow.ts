@@ -1,4 +1,4 @@
-import type { Report } from '../report';
+import type { Report, SummaryItem } from '../report';
 import type { Verdict } from '../indexability';
 
 /** One line of the site check's table (and CSV): the facts of one report that answer "which pages?". */
@@ -34,7 +34,15 @@ export interface SiteRow {
    * its reason in the report's words; null when there is none (or it only reloads the page).
    */
   metaRefresh: { kind: 'instant' | 'delayed'; delaySeconds: number; target: string; message: string } | null;
+  /**
+   * The page's structured data: counts, and per item its types, status, verdict and first errors
+   * (the summary's input); null when it was not checked (not HTML, not fetched).
+   */
+  structured: { items: number; errors: number; warnings: number; lost: number; rendered: number; list: SummaryItem[] } | null;
 }
+
+/** Errors kept per item in a row (the report has all of them). */
+const ROW_FINDINGS = 3;
 
 const KEY = /^<(meta|link|title)\b/;
 
@@ -74,5 +82,16 @@ export function siteRow(r: Report): SiteRow {
     canonical: r.canonical.url,
     noindex: [...new Set(noindex)],
     metaRefresh,
+    structured: r.structuredData
+      ? {
+          ...r.structuredData.counts,
+          list: r.structuredData.items.map((i) => ({
+            types: i.types,
+            status: i.status,
+            verdict: i.verdict,
+            findings: i.findings.filter((f) => f.severity === 'error').slice(0, ROW_FINDINGS).map((f) => ({ code: f.code, severity: f.severity, path: f.path, params: f.params })),
+          })),
+        }
+      : null,
   };
 }

@@ -210,7 +210,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     const summary: SiteCheckSummary = { progress: progress(), sitemaps: tally.sitemaps, problems: tally.problems, errors: tally.errors };
     if (crawl) {
       summary.crawl = await crawlFindings(crawl, {
-        partial: state === 'cancelled' || state === 'timeLimit',
+        ended: state === 'cancelled' || state === 'timeLimit' ? state : 'done',
         sitemapsRead: tally.sitemaps.length > 0,
         rendered: opts.afterCheck !== undefined,
       });

@@ -92,6 +92,8 @@ export interface SiteCheckProgress {
   unreachable: number;
   /** The run's time limit. */
   maxTimeMs: number;
+  /** Structured data so far: items by type (and those with errors), errors, warnings, URLs whose items have errors (they count as problems of the run). */
+  structured: { items: number; errors: number; warnings: number; urlsWithErrors: number; byType: Record<string, { items: number; withErrors: number }> };
 }
 
 /** One sitemap as it was read. */
@@ -217,6 +219,8 @@ export interface CrawlResult {
   start: string[];
   /** Cancelled or out of time: the findings are those of the pages read so far. */
   partial: boolean;
+  /** How the run ended: every URL checked, cancelled (Ctrl-C, the page's Cancel), or out of time (`--max-time`). */
+  ended: 'done' | 'cancelled' | 'timeLimit';
   /** Sitemaps were read: the findings that compare them with the links are there. */
   sitemapsRead: boolean;
   rendered: boolean;
@@ -246,9 +250,32 @@ export interface UrlCrawlFacts {
   inlinks: number;
 }
 
+/** One link of the link graph (one per page and target), as the CSV export writes it. */
+export interface CrawlLink {
+  source: string;
+  target: string;
+  anchorText: string;
+  /** rel=nofollow on the link, or a page-level nofollow (meta robots, X-Robots-Tag). */
+  nofollow: boolean;
+  /** The link's start tag ends past the cut: Googlebot never sees it. */
+  pastCut: boolean;
+  /** Only in Googlebot's render, not in the HTML as served. */
+  afterRendering: boolean;
+}
+
 /** A crawl's end: every finding with its evidence, the link counts, and each URL's depth, first link and inlinks. */
 export interface CrawlEnd {
   result: CrawlResult;
   /** The facts of a URL's report (by its normalised URL), or null for a URL the graph does not hold. */
   facts(url: string): UrlCrawlFacts | null;
+  /** Every link of the graph, in the order the pages were read (the CSV export). */
+  links(): AsyncIterable<CrawlLink>;
+}
+
+/**
+ * The last line of a crawl's JSON Lines, after one report per URL: `{"site": …}`. A baseline
+ * (`--baseline`) reads it back; docs/report-schema.json holds its schema (`$defs.siteLine`).
+ */
+export interface SiteLine {
+  site: CrawlResult;
 }

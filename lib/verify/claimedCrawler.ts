@@ -18,6 +18,11 @@ export const CLAIMED_CRAWLERS = [
   'siteVerification',
   'googleProducer',
   'googleSafety',
+  'cws',
+  'geminiNotebook',
+  'googleAgent',
+  'googleMessages',
+  'pinpoint',
 ] as const;
 
 export type ClaimedCrawler = (typeof CLAIMED_CRAWLERS)[number];
@@ -40,8 +45,17 @@ const TOKENS: [string, ClaimedCrawler][] = [
   ['google-site-verification', 'siteVerification'],
   ['googleproducer', 'googleProducer'],
   ['google-safety', 'googleSafety'],
+  // Google's user-triggered fetchers (lib/robots GOOGLE_FETCHERS), former names included.
+  ['google-cws', 'cws'],
+  ['google-gemininotebook', 'geminiNotebook'],
+  ['google-notebooklm', 'geminiNotebook'],
+  ['google-agent', 'googleAgent'],
+  ['googlemessages', 'googleMessages'],
+  ['google-pinpoint', 'pinpoint'],
+  ['google-speakr', 'readAloud'],
 ];
 
+// Every token names Google (google-speakr too).
 const MENTIONS_GOOGLE = /google/i;
 
 /**

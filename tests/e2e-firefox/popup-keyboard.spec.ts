@@ -86,7 +86,7 @@ test('keyboard only: every fold and control in order with a visible focus; Enter
   // Tab from the top: each control once, in document order, each named, each with the focus ring.
   const controls = await markControls(popup);
   const folds = controls.filter((c) => c.fold).map((c) => c.section);
-  expect(folds).toEqual(['verdict', 'response', 'bytes', 'robots', 'others', 'caching', 'compare-section', 'render-section']);
+  expect(folds).toEqual(['verdict', 'response', 'bytes', 'robots', 'others', 'caching', 'compare-section', 'render-section', 'structured-section']);
   for (const id of ['copy-markdown', 'download-json', 'probe-cookies', 'probe-again', 'sitecheck-open', 'verify-link', 'render-open']) expect(controls.map((c) => c.testid)).toContain(id);
   const seen: Focus[] = [];
   for (let i = 0; i < controls.length; i++) {

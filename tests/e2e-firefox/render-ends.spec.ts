@@ -53,6 +53,14 @@ test.describe('A render always ends (Firefox)', () => {
     await nothingLeft(ext);
   });
 
+  test('a script that never returns before the page is ready (DOMContentLoaded held back by a slow script): read as it was before the loop began', async ({ demo, openExt, ext }) => {
+    const r = await renderUrl(openExt, `${demo}/render/busy-before-ready.html`);
+    await expectAttr(r, tid('render-result'), 'data-stopped', 'time-limit');
+    await endedInTime(r);
+    expect(await r.$eval(tid('render-html'), (e) => e.textContent ?? '')).toContain('Written before the endless loop.');
+    await nothingLeft(ext);
+  });
+
   test('alert, confirm and prompt: answered by the render (dismissed), never shown; the page saw confirm false and prompt null', async ({ demo, openExt, ext }) => {
     const r = await renderUrl(openExt, `${demo}/render/dialogs.html`);
     await expectAttr(r, tid('render-result'), 'data-stopped', 'idle');

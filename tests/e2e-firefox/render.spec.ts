@@ -6,7 +6,7 @@ import { test, expect, type ExtEval } from './fixtures';
 import { download, openedTab } from './firefox';
 import { attr, click, count, downloadedJson, expectAttr, expectCount, expectText, text, tid } from './dom';
 import { RENDER_IDLE_MS, RENDER_TIME_LIMIT_MS } from '../../lib/render/renderPolicy';
-import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
+import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, SHADOW, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
 import { headerBytesOf } from '../support/headerBytesOf';
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
@@ -246,6 +246,8 @@ test.describe('Render as Googlebot (Firefox)', () => {
   test('the user’s cookies and storage for the site are exactly what they were before the render', async ({ ff, base, tab: page, demo, openPopup, ext }) => {
     // The user's own visit: the page writes its cookie and storage in the user's profile.
     await page.goto(`${demo}/render/storage.html`);
+    // The user's page opens its own database as it loads: 'before' is taken once it exists.
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'render-demo'));
     await page.evaluate(() => {
       localStorage.setItem('mine', 'the user’s own value');
       document.cookie = 'mine=user; path=/';
@@ -324,6 +326,20 @@ test.describe('Render as Googlebot (Firefox)', () => {
     expect(await count(r, difference('linksMissing'))).toBe(1);
     expect(await differenceOf(r, 'linksMissing')).toMatchObject({ count: String(manyLinksPastCut(cutAt)), why: why('cut', [cutAt], 'evidence') });
     expect(await text(r, tid('render-differences'))).not.toContain(UNRELATED_SCRIPT);
+  });
+
+  test('shadow DOM flattened as Google flattens it: the shadow root’s heading and link, and the slotted text, in Googlebot’s render and the visitor’s, not in the HTML as served', async ({ demo, openExt }) => {
+    const r = await renderUrl(openExt, `${demo}/render/shadow.html`);
+    type View = { headings: { level: number; text: string }[]; links: { internal: string[] }; blocks: string[] };
+    const block = (await downloadedJson(r, tid('render-download'))) as { served: View; rendered: View; visitor: { rendered: View } };
+    const headings = [{ level: 1, text: 'Shadow DOM' }, { level: 2, text: SHADOW.heading }];
+    for (const v of [block.rendered, block.visitor.rendered]) {
+      expect(v.headings).toEqual(headings);
+      expect(v.links.internal).toContain(`${demo}${SHADOW.link}`);
+      expect(v.blocks).toContain(SHADOW.slotted);
+    }
+    expect(block.served.headings).toEqual(headings.slice(0, 1));
+    expect(block.served.links.internal).not.toContain(`${demo}${SHADOW.link}`);
   });
 
   test('a typed URL: "Download JSON" is the render block alone, valid against the schema; the requests carried Googlebot’s User-Agent', async ({ demo, openExt }) => {

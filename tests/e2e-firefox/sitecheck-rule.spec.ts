@@ -41,6 +41,7 @@ test('one header rule per run, on the site check page\'s own requests only: Goog
     expect(await rules()).toEqual([]);
     const asGooglebot = (path: string): Noted => ({ path, userAgent: googlebot, cookie: null, acceptLanguage: null, clientHints: [] });
     const runOf = (log: Noted[]) => log.filter((r) => /n=\d+$/.test(r.path));
+    // The paths as the server got them: no fragment (the tag of each request never leaves the browser).
     expect(runOf(requestLog).sort((a, b) => a.path.localeCompare(b.path))).toEqual([0, 1, 2, 3, 4].map((n) => asGooglebot(`/sitecheck/echo/page.html?n=${n}`)));
     expect(robotsRequests.length).toBeGreaterThan(0);
     expect(new Set(robotsRequests)).toEqual(new Set([googlebot]));
@@ -58,8 +59,9 @@ test('one header rule per run, on the site check page\'s own requests only: Goog
     await expectAttr(sc, tid('state'), 'data-state', 'running');
     await expectText(sc, tid('progress'), RUNNING, { timeout: 20_000 });
     const during = (await rules()) as chrome.declarativeNetRequest.Rule[];
-    expect(during.map((r) => ({ id: r.id, ua: r.action.requestHeaders?.[0], tabIds: r.condition.tabIds, initiatorDomains: r.condition.initiatorDomains, resourceTypes: r.condition.resourceTypes }))).toEqual([
-      { id: 620_000, ua: { header: 'user-agent', operation: 'set', value: googlebot }, tabIds: [scTab], initiatorDomains: [new URL(base).hostname], resourceTypes: ['xmlhttprequest', 'other'] },
+    expect(during.map((r) => ({ id: r.id, ua: r.action.requestHeaders?.[0], urlFilter: r.condition.urlFilter, tabIds: r.condition.tabIds, initiatorDomains: r.condition.initiatorDomains, resourceTypes: r.condition.resourceTypes }))).toEqual([
+      // The run's own requests: the tag every one of them carries in its URL's fragment (never sent).
+      { id: 620_000, ua: { header: 'user-agent', operation: 'set', value: googlebot }, urlFilter: expect.stringMatching(/^#crawlscope-[a-z0-9]+-\d+-$/), tabIds: [scTab], initiatorDomains: [new URL(base).hostname], resourceTypes: ['xmlhttprequest', 'other'] },
     ]);
     // The user's tab asks the same site meanwhile (a page load and a fetch): not touched.
     await user.goto(`${site.origin}/sitecheck/echo/page.html?n=user-during`);

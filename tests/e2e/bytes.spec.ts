@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import fs from 'node:fs';
-import { bigPage, PDF_OVER, PDF_SMALL } from '../fixtures/demo-site/routes/bytes.mjs';
+import { bigPage, PDF_OVER, PDF_SMALL, squeezePage } from '../fixtures/demo-site/routes/bytes.mjs';
+import { jsonLines, runCli } from '../support/cli';
 import { headerBytesOf } from '../support/headerBytesOf';
 import { reportSchemaErrors } from '../support/reportSchema';
 import { en } from '../support/en';
@@ -25,6 +26,45 @@ let run = 0;
 const fresh = (path: string) => `${path}?run=${Date.now()}-${run++}`;
 
 test.describe('byte budget', () => {
+  test('the squeeze page: a noindex and a canonical inside 2 MiB of body but past the cut once the headers count — the popup and the command line give one answer', async ({ page, demo, openPopup }) => {
+    const S = squeezePage();
+    const url = `${demo}${fresh('/bytes/squeeze.html')}`;
+    await page.goto(url);
+    const H = await headerBytesOf(url);
+    expect(H).toBe(S.headerBytes);
+    // Inside the body's first 2 MiB, past the cut at body byte LIMIT − H.
+    expect(S.noindexAt).toBe(LIMIT - 100);
+    expect(S.noindexAt).toBeGreaterThan(LIMIT - H);
+    const popup = await openPopup(page);
+    const verdict = popup.getByTestId('verdict');
+    await expect(verdict).toHaveAttribute('data-complete', 'true', { timeout: 30_000 });
+    const reasons = await popup.locator('[data-testid=reasons] > li').evaluateAll((els) =>
+      els.map((e) => ({ key: `${e.getAttribute('data-severity')}:${e.getAttribute('data-code')}`, text: e.querySelector('[data-testid=reason-text]')!.textContent! })),
+    );
+    const keys = reasons.map((r) => r.key);
+    // Google never reads the tag: not "noindex", not "added by JavaScript"; both tags named past the cut.
+    expect(await verdict.getAttribute('data-verdict')).toBe('at-risk');
+    expect(keys).not.toContain('block:noindex');
+    expect(keys).not.toContain('risk:noindexAddedByJs');
+    expect(keys).not.toContain('risk:canonicalChangedByJs');
+    expect(keys.filter((k) => k === 'risk:cutByLimit')).toHaveLength(1);
+    const pastCut = reasons.filter((r) => r.key === 'risk:pastCut').map((r) => r.text);
+    expect(pastCut).toHaveLength(2);
+    expect(pastCut[0]).toContain((H + S.noindexAt).toLocaleString('en-US'));
+    expect(pastCut[1]).toContain((H + S.canonicalAt).toLocaleString('en-US'));
+
+    // The command line, on the same URL: the same verdict and the same reasons.
+    const { code, out, err } = await runCli([url, '--json']);
+    expect(err).toBe('');
+    // At risk: exit code 1.
+    expect(code).toBe(1);
+    const [r] = jsonLines(out);
+    expect(r!.verdict).toBe('at-risk');
+    expect(r!.directives.noindex).toBe(false);
+    expect(r!.reasons.map((x) => `${x.severity}:${x.code}`).filter((k) => k !== 'info:googleExtendedBlocked')).toEqual(keys.filter((k) => k !== 'info:googleExtendedBlocked'));
+    expect(r!.reasons.filter((x) => x.code === 'pastCut').map((x) => Number(x.params[1]))).toEqual([H + S.noindexAt, H + S.canonicalAt]);
+  });
+
   test('3 MB page: exact bytes, the first element past the cut, canonical and JSON-LD lost', async ({ page, demo, openPopup }) => {
     expect(BIG.bytes.length).toBe(BIG_BYTES);
     const url = `${demo}${fresh('/bytes/big.html')}`;

@@ -58,6 +58,15 @@ test.describe('A render always ends', () => {
     await nothingLeft(serviceWorker);
   });
 
+  test('a script that never returns before the page is ready (DOMContentLoaded held back by a slow script): stopped, read as it was', async ({ context, extensionId, demo, serviceWorker }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/busy-before-ready.html`);
+    await expect(r.getByTestId('render-result')).toHaveAttribute('data-stopped', 'time-limit');
+    await expect(r.getByTestId('render-result')).toHaveAttribute('data-script-stopped', 'true');
+    await endedInTime(r);
+    expect(await r.getByTestId('render-html').textContent()).toContain('Written before the endless loop.');
+    await nothingLeft(serviceWorker);
+  });
+
   test('alert, confirm and prompt: answered by the render (dismissed), never shown; the page saw confirm false and prompt null', async ({ context, extensionId, demo, serviceWorker }) => {
     const dialogs = watchDialogs(context);
     const r = await renderUrl(context, extensionId, `${demo}/render/dialogs.html`);

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
+import { APP, APP_BUNDLE_BLOCKED, APP_DATA_BLOCKED, BLOCKED_SCRIPT_PATH, CLOAKED_BYTES, CLOAKED_LINKS, CUT_SCRIPT_BYTE, manyLinksPastCut, SHADOW, STORAGE_SERVER_COOKIE, UNRELATED_SCRIPT } from '../fixtures/demo-site/routes/render.mjs';
 import { ROBOTS_LINES } from '../fixtures/demo-site/routes/robots.mjs';
 import { say } from '../support/say';
 import { renderBlockErrors, reportSchemaErrors } from '../support/reportSchema';
@@ -172,6 +172,17 @@ test.describe('Render as Googlebot', () => {
     await expect(r.locator(`[data-testid=render-resource][data-url="${demo}${UNRELATED_SCRIPT}"]`)).toHaveAttribute('data-outcome', 'blocked-robots');
   });
 
+  test('shadow DOM flattened as Google flattens it: the shadow root’s heading and link, and the slotted text, are in Googlebot’s render and the visitor’s, not in the HTML as served', async ({ context, extensionId, demo }) => {
+    const r = await renderUrl(context, extensionId, `${demo}/render/shadow.html`);
+    for (const column of ['rendered', 'visitor']) await expect(view(r, 'headings', column)).toHaveText(['h1 Shadow DOM', `h2 ${SHADOW.heading}`].join('\n'), { useInnerText: true });
+    await expect(view(r, 'headings', 'served')).toHaveText('h1 Shadow DOM');
+    const [file] = await Promise.all([r.waitForEvent('download'), r.getByTestId('render-download').click()]);
+    const json = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+    expect(json.rendered.links.internal).toContain(`${demo}${SHADOW.link}`);
+    expect(json.rendered.blocks).toContain(SHADOW.slotted);
+    expect(json.served.links.internal).not.toContain(`${demo}${SHADOW.link}`);
+  });
+
   test('JavaScript changes the canonical and adds JSON-LD; JavaScript adds a noindex (critical)', async ({ context, extensionId, demo }) => {
     const r = await renderUrl(context, extensionId, `${demo}/render/js-changes.html`);
     await expect(difference(r, 'canonicalChangedByJs')).toHaveAttribute('data-severity', 'warning');
@@ -244,6 +255,8 @@ test.describe('Render as Googlebot', () => {
   test('the user’s cookies and storage for the site are exactly what they were before the render', async ({ context, page, demo, openPopup }) => {
     // The user's own visit: the page writes its cookie and storage in the user's profile.
     await page.goto(`${demo}/render/storage.html`);
+    // The user's page opens its own database as it loads: 'before' is taken once it exists.
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((d) => d.name === 'render-demo'));
     await page.evaluate(() => {
       localStorage.setItem('mine', 'the user’s own value');
       document.cookie = 'mine=user; path=/';
@@ -254,6 +267,7 @@ test.describe('Render as Googlebot', () => {
       dbs: await page.evaluate(async () => (await indexedDB.databases()).map((d) => `${d.name}@${d.version}`).sort()),
     };
     expect(before.cookies).toEqual(['mine=user', STORAGE_SERVER_COOKIE, 'render-script=written'].sort());
+    expect(before.dbs).toEqual(['render-demo@1']);
     // The page writes over 'who' on every load: make the user's copy different from what a render would write.
     await page.evaluate(() => localStorage.setItem('who', 'the user'));
     before.local = await page.evaluate(() => JSON.stringify(Object.entries(localStorage).sort()));

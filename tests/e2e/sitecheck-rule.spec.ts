@@ -42,6 +42,7 @@ test('one header rule per run, on the site check page\'s own requests only: Goog
     await expect(checked(sc)).toHaveText('Checked: 5 URLs of 5');
     expect(await sessionRules(serviceWorker)).toEqual([]);
     const asGooglebot = (path: string): Noted => ({ path, userAgent: googlebot, cookie: null, acceptLanguage: null, clientHints: [] });
+    // The paths as the server got them: no fragment (the tag of each request never leaves the browser).
     expect(requestLog.filter((r) => !r.path.endsWith('user-before')).sort((a, b) => a.path.localeCompare(b.path))).toEqual([0, 1, 2, 3, 4].map((n) => asGooglebot(`/sitecheck/echo/page.html?n=${n}`)));
     // robots.txt of the run, through the crawl layer, as Googlebot too.
     expect(robotsRequests.length).toBeGreaterThan(0);
@@ -66,7 +67,8 @@ test('one header rule per run, on the site check page\'s own requests only: Goog
       {
         id: 620_000,
         ua: { header: 'user-agent', operation: 'set', value: googlebot },
-        condition: { tabIds: [scTab], initiatorDomains: [extensionId], resourceTypes: ['xmlhttprequest', 'other'] },
+        // The run's own requests: the tag every one of them carries in its URL's fragment (never sent).
+        condition: { urlFilter: expect.stringMatching(/^#crawlscope-[a-z0-9]+-\d+-$/), tabIds: [scTab], initiatorDomains: [extensionId], resourceTypes: ['xmlhttprequest', 'other'] },
       },
     ]);
     // The user's tab asks the same site meanwhile (a page load and a fetch of its script): not touched.

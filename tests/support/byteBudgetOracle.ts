@@ -99,7 +99,7 @@ function textContent(el: ParentNode): string {
  * The byte budget of a document from parse5: `html` the decoded text, `cut` the cut as a
  * character offset (Infinity: none), `toByte` characters to body bytes.
  */
-export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) => number, keptHtml: string | null = null, full = true): HtmlScan {
+export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) => number, keptHtml: string | null = null, full = true, cutByte?: number): HtmlScan {
   // Every element parse5 makes, the ones a <frameset> later throws out with the body included.
   const created: Element[] = [];
   const treeAdapter = { ...defaultTreeAdapter, createElement: (...a: Parameters<typeof defaultTreeAdapter.createElement>) => {
@@ -114,18 +114,25 @@ export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) 
   const b = toByte;
   // Lines counted from the source (a CR LF pair is one line break, a lone CR one): parse5's own
   // count goes wrong after a character reference followed by CR LF.
+  const breaks: number[] = [];
+  for (let i = 0; i < html.length; i++) {
+    const ch = html.charCodeAt(i);
+    if (ch === 0x0a || (ch === 0x0d && html.charCodeAt(i + 1) !== 0x0a)) breaks.push(i);
+  }
   const lineOf = (c: number) => {
-    let n = 1;
-    for (let i = 0; i < c; i++) {
-      const ch = html.charCodeAt(i);
-      if (ch === 0x0a || (ch === 0x0d && html.charCodeAt(i + 1) !== 0x0a)) n++;
+    let lo = 0;
+    let hi = breaks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid]! < c) lo = mid + 1;
+      else hi = mid;
     }
-    return n;
+    return lo + 1;
   };
   const bcut = Number.isFinite(cut) ? b(cut) : Infinity;
   const scan: HtmlScan = {
     textLength: 0,
-    cut: Number.isFinite(cut) ? b(cut) : b(html.length),
+    cut: scan_cut(),
     items: [],
     links: { total: 0, lost: 0, firstLost: [] },
     headings: { total: 0, lost: 0 },
@@ -136,7 +143,7 @@ export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) 
     cutContext: { kind: 'none', start: scan_cut(), tag: null },
   };
   function scan_cut() {
-    return Number.isFinite(cut) ? b(cut) : b(html.length);
+    return Number.isFinite(cut) ? (cutByte ?? b(cut)) : b(html.length);
   }
   // Elements with a start tag of their own, in source order (a reopened formatting element shares its original's).
   const els: Element[] = [];
@@ -152,7 +159,22 @@ export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) 
       walk(c);
     }
   };
+  // A start tag inside a template's content counts nowhere, even when the parser reopens its
+  // element outside the template (a formatting element left in the list by a </template> that
+  // cleared it only to a cell's marker).
+  const inTemplateContent = new Set<number>();
+  const walkTemplates = (n: ParentNode, inside: boolean) => {
+    for (const c of n.childNodes) {
+      if (!isElement(c)) continue;
+      const st = c.sourceCodeLocation?.startTag;
+      if (inside && st) inTemplateContent.add(st.startOffset);
+      if (c.tagName === 'template' && c.namespaceURI === NS_HTML) walkTemplates((c as DefaultTreeAdapterMap['template']).content, true);
+      walkTemplates(c, inside);
+    }
+  };
+  walkTemplates(doc, false);
   walk(doc);
+  for (let i = els.length - 1; i >= 0; i--) if (inTemplateContent.has(els[i]!.sourceCodeLocation!.startTag!.startOffset)) els.splice(i, 1);
   els.sort((x, y) => x.sourceCodeLocation!.startTag!.startOffset - y.sourceCodeLocation!.startTag!.startOffset);
   const ordinals = new Map<string, number>();
   const counts = new Map<ItemKind, number>();
@@ -304,7 +326,7 @@ export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) 
         });
       const raw = allRaws.find((r) => r.contentStart <= bcut && bcut < r.end);
       const svg = svgRoots.find((s) => b(s.sourceCodeLocation!.startTag!.endOffset) <= bcut && bcut < b(s.sourceCodeLocation!.endOffset));
-      let ctx: { kind: CutContextKind; start: number; tag: string | null } = { kind: 'none', start: b(cut), tag: null };
+      let ctx: { kind: CutContextKind; start: number; tag: string | null } = { kind: 'none', start: scan_cut(), tag: null };
       const textEnd = next ? next.start : html.length;
       if (next || cut < html.length) {
         if (raw) {
@@ -313,9 +335,11 @@ export function byteBudgetOracle(html: string, cut: number, toByte: (c: number) 
         } else if (svg) ctx = { kind: 'svg', start: b(svg.sourceCodeLocation!.startTag!.startOffset), tag: 'svg' };
         else if (next && next.start < cut) ctx = { kind: next.kind === 'comment' ? 'comment' : 'tag', start: b(next.start), tag: next.tag };
         else if (lastEnd < cut && cut < textEnd) ctx = { kind: 'text', start: b(lastEnd), tag: null };
-        else if (cut < textEnd) ctx = { kind: 'between', start: b(cut), tag: null };
+        else if (cut < textEnd) ctx = { kind: 'between', start: scan_cut(), tag: null };
         else if (next) ctx = { kind: 'between', start: b(next.start), tag: next.tag };
       }
+      // A cut inside the byte-order mark: the gap before the first markup starts at the cut itself.
+      if (cutByte !== undefined && cutByte < b(cut) && ctx.kind === 'between') ctx = { kind: 'between', start: cutByte, tag: null };
       scan.cutContext = ctx;
     }
   }

@@ -2,7 +2,7 @@
 // readers attached (the tree, the served signals, the page extraction, the script finder, the
 // byte budget), fed in chunks of a given size, compared with what parse5 gives for the same text —
 // the whole document, and the part Googlebot keeps. Returns the first difference, or null.
-import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { parse, defaultTreeAdapter, type DefaultTreeAdapterMap } from 'parse5';
 import { HtmlReader } from '../../lib/html/HtmlReader';
 import { resolveCharset } from '../../lib/html/charset';
 import { ByteBudget } from '../../lib/bytes/ByteBudget';
@@ -72,9 +72,21 @@ function byteMap(body: Uint8Array, text: string, cs: ReturnType<typeof resolveCh
   return (c) => (c < starts.length ? starts[c]! : body.length);
 }
 
-/** Scripts per parse5: script elements (HTML or SVG) outside templates, with the offset of their start tag and their src. */
+/**
+ * Scripts per parse5: script elements (HTML or SVG) outside templates, with the offset of their
+ * start tag and their src — those of a body a <frameset> throws out included (the browser ran them
+ * as it read them, before the frameset came).
+ */
 function scriptsOracle(html: string, toByte: (c: number) => number): { src: string | null; byte: number }[] {
-  const doc = parse(html, { sourceCodeLocationInfo: true });
+  const detached: DefaultTreeAdapterMap['childNode'][] = [];
+  const treeAdapter = {
+    ...defaultTreeAdapter,
+    detachNode(node: DefaultTreeAdapterMap['childNode']) {
+      defaultTreeAdapter.detachNode(node);
+      detached.push(node);
+    },
+  };
+  const doc = parse(html, { sourceCodeLocationInfo: true, treeAdapter });
   let base: string | null = null;
   const found: { src: string | null; at: number }[] = [];
   const walk = (n: DefaultTreeAdapterMap['parentNode']) => {
@@ -89,6 +101,8 @@ function scriptsOracle(html: string, toByte: (c: number) => number): { src: stri
     }
   };
   walk(doc);
+  // Moved nodes are detached, then inserted elsewhere: only those left out of the tree are dropped.
+  for (const n of detached) if (!n.parentNode && 'tagName' in n) walk({ childNodes: [n] } as unknown as DefaultTreeAdapterMap['parentNode']);
   // A reopened formatting element is never a script: each start tag is found once, in source order.
   found.sort((a, b) => a.at - b.at);
   let baseUrl: string | null = null;
@@ -134,7 +148,7 @@ export function expected(c: OracleCase) {
     served: collectSignals(parse5Document(keptText), 'served', PAGE, read),
     extract: extractPageOracle(keptText, PAGE),
     scripts: scriptsOracle(text, toByte),
-    bytes: byteBudgetOracle(text, cut.truncated ? cut.charIndex : Infinity, toByte, cut.truncated ? keptText : null),
+    bytes: byteBudgetOracle(text, cut.truncated ? cut.charIndex : Infinity, toByte, cut.truncated ? keptText : null, true, cut.truncated ? cut.bodyBytesKept : undefined),
   };
 }
 

@@ -96,14 +96,14 @@ export function demoCsv(demo: string): string[] {
   const over = `${demo}/sitecheck/over.html`;
   return [
     CSV_COLUMNS.join(','),
-    `${demo}/blocked/sitecheck.html,${demo}/blocked/sitecheck.html,not-indexable,robotsBlocked,,0,,,,false,,,disallowed,3,Disallow: /blocked/,,,${pages}`,
-    `${demo}/sitecheck/noindex-meta.html?from=sitemap&v=1,${demo}/sitecheck/noindex-meta.html?from=sitemap&v=1,not-indexable,noindex,200,0,,469,2097152,false,,,allowed,,,,"<meta name=""robots"" content=""noindex"">",${pages}`,
-    `${demo}/sitecheck/noindex-header.html,${demo}/sitecheck/noindex-header.html,not-indexable,noindex,200,0,,460,2097152,false,,,allowed,,,,X-Robots-Tag: googlebot: noindex,${more}`,
-    `${demo}/sitecheck/unavailable.html,${demo}/sitecheck/unavailable.html,not-indexable,statusUnavailable,503,0,,443,2097152,false,,,allowed,,,,,${more}`,
-    `${demo}/sitecheck/missing.html,${demo}/sitecheck/missing.html,not-indexable,statusGone,404,0,,246,2097152,false,,,allowed,,,,,${more}`,
-    `${over},${over},at-risk,cutByLimit pastCut,200,0,,2600168,2097152,true,2097152,<link> ${over} | <h2> Below the cut,allowed,,,,,${pages}`,
-    `${ok},${ok},indexable,,200,0,,477,2097152,false,,,allowed,,,${ok},,${pages}`,
-    `${demo}/sitecheck/redirect.html,${ok},indexable,,200,1,,477,2097152,false,,,allowed,,,${ok},,${more}`,
+    `${demo}/blocked/sitecheck.html,${demo}/blocked/sitecheck.html,not-indexable,robotsBlocked,,0,,,,false,,,disallowed,3,Disallow: /blocked/,,,${pages},,,,`,
+    `${demo}/sitecheck/noindex-meta.html?from=sitemap&v=1,${demo}/sitecheck/noindex-meta.html?from=sitemap&v=1,not-indexable,noindex,200,0,,469,2097152,false,,,allowed,,,,"<meta name=""robots"" content=""noindex"">",${pages},0,0,0,`,
+    `${demo}/sitecheck/noindex-header.html,${demo}/sitecheck/noindex-header.html,not-indexable,noindex,200,0,,460,2097152,false,,,allowed,,,,X-Robots-Tag: googlebot: noindex,${more},0,0,0,`,
+    `${demo}/sitecheck/unavailable.html,${demo}/sitecheck/unavailable.html,not-indexable,statusUnavailable,503,0,,443,2097152,false,,,allowed,,,,,${more},0,0,0,`,
+    `${demo}/sitecheck/missing.html,${demo}/sitecheck/missing.html,not-indexable,statusGone,404,0,,246,2097152,false,,,allowed,,,,,${more},0,0,0,`,
+    `${over},${over},at-risk,cutByLimit pastCut,200,0,,2600168,2097152,true,2097152,<link> ${over} | <h2> Below the cut,allowed,,,,,${pages},0,0,0,`,
+    `${ok},${ok},indexable,,200,0,,477,2097152,false,,,allowed,,,${ok},,${pages},0,0,0,`,
+    `${demo}/sitecheck/redirect.html,${ok},indexable,,200,1,,477,2097152,false,,,allowed,,,${ok},,${more},0,0,0,`,
     '',
   ];
 }

@@ -2,8 +2,10 @@
 // verdict's input, what is still pending, the sizes the response and byte sections show, the
 // summary lines (as message keys and parameters), the badge. No browser, no store, no messages:
 // unit-tested in tests/unit/popup/derive.test.ts.
+import { structuredSummaryMessages, type StructuredMessage } from '../../../lib/report';
 import { headerValue, mediaType, type MainFrameRecord } from '../../../lib/core';
 import { navigationMeasuresBody, PDF_LIMIT, type BytesPageReport } from '../../../lib/bytes';
+import { evaluatePreferences, preferenceFindings, type AiPreferences, type PrefFinding } from '../../../lib/aipref';
 import { countHeaderBytes } from '../../../lib/crawl';
 import { indexabilityVerdict, ruleText, type IndexabilityResult, type VerdictOptions, type Verdict } from '../../../lib/indexability';
 import { lintValidators, type ProbeResult } from '../../../lib/caching';
@@ -131,7 +133,7 @@ export function bytesFigures(r: TabReport): BytesFigures {
 
 // ── the first screen: one line per question, as a message key and its parameters ─────────────
 
-export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'others' | 'caching' | 'compare' | 'render';
+export type SummaryId = 'verdict' | 'bytes' | 'robots' | 'others' | 'caching' | 'compare' | 'render' | 'structured';
 
 /** A parameter the summary's words need beyond a plain message parameter: a share, a list, a moment, a severity, another message. */
 export type SummaryParam =
@@ -142,7 +144,9 @@ export type SummaryParam =
   | { severity: CompareSeverity }
   | { key: string }
   /** Messages with their parameters, in words and joined as a list. */
-  | { messages: { key: string; params: MessageParam[] }[] };
+  | { messages: { key: string; params: MessageParam[] }[] }
+  /** A structured data message whose parameters may be messages (lib/report structuredSummaryMessages). */
+  | { message: StructuredMessage };
 
 /** One piece of a summary line's text: a message and its parameters. */
 export interface SummaryPart {
@@ -303,7 +307,11 @@ function renderFact(r: TabReport): SummaryFact {
   };
   // What Googlebot misses, said first: nearly empty, else what is missing and why.
   const empty = x.differences.find((d) => d.code === 'nearlyEmpty');
-  if (empty) return fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]));
+  if (empty) {
+    return empty.cause
+      ? fact('render', 'bad', part('renderNearlyEmpty', [empty.params[0] ?? 0, empty.params[1] ?? 0, causes([empty]), when]))
+      : fact('render', 'bad', part('renderNearlyEmptyNoCause', [empty.params[0] ?? 0, empty.params[1] ?? 0, when]));
+  }
   const missed = x.differences.filter((d) => MISSED[d.code] && d.severity !== 'info');
   if (missed.length) {
     const what = { messages: missed.map((d) => ({ key: `summary.renderMiss.${d.code}`, params: d.params.slice(0, 1) })) };
@@ -315,7 +323,35 @@ function renderFact(r: TabReport): SummaryFact {
   return fact('render', state, part('renderDiffers', [x.differences.length, { severity: worst }, when]));
 }
 
+/** Structured data: per type its verdict ("Product: 1 error (offers.price missing) · BreadcrumbList: eligible"). */
+function structuredFact(r: TabReport): SummaryFact {
+  const step = r.structured;
+  if (step.status === 'pending') return checking('structured');
+  if (step.status === 'skipped') return fact('structured', 'info', { key: `structured.skipped.${step.error}`, params: [] });
+  if (step.status !== 'done' || !step.value) return fact('structured', 'warn', { key: step.status === 'timeout' ? 'structured.timeout' : 'structured.failed', params: [step.status === 'timeout' ? step.limitMs / 1000 : (step.error ?? '')] });
+  const sd = step.value;
+  const items = sd.items.map((j) => ({ types: j.item.types, status: j.item.status, verdict: j.verdict, findings: j.findings }));
+  const messages = structuredSummaryMessages(items);
+  const errors = sd.items.some((j) => j.verdict === 'errors') || sd.problems.some((p) => p.severity === 'error');
+  const warnings = sd.items.some((j) => j.verdict === 'warnings' || j.verdict === 'retired') || sd.problems.some((p) => p.severity === 'warning');
+  const state = !sd.items.length && !sd.problems.length ? 'info' : errors ? 'bad' : warnings ? 'warn' : 'ok';
+  return fact('structured', state, ...messages.map((m) => ({ key: m.key, params: m.params.map((p): SummaryParam => (typeof p === 'object' && 'key' in p ? { message: p } : p)) })));
+}
+
 /** The lines of the first screen, in the order they are shown. */
 export function summaryFacts(r: TabReport, result: IndexabilityResult, now: number): SummaryFact[] {
-  return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r)];
+  return [verdictFact(r, result), bytesFact(r), robotsFact(r), othersFact(r), cachingFact(r, now), compareFact(r), renderFact(r), structuredFact(r)];
+}
+
+/**
+ * AI usage preferences for the page (lib/aipref): robots.txt's lines for `*` and the response's
+ * Content-Usage header, with the findings against the same file's verdicts; null until robots.txt
+ * is known.
+ */
+export function aiPreferencesOf(r: TabReport): { prefs: AiPreferences; findings: PrefFinding[] } | null {
+  const robots = r.robots.value;
+  if (!robots) return null;
+  const parsed = robots.report.outcome.kind === 'parse' ? robots.parsed : null;
+  const prefs = evaluatePreferences(parsed, r.url, { headers: r.response.value?.record.headers ?? null });
+  return { prefs, findings: preferenceFindings(prefs, robots.verdicts, robots.others) };
 }

@@ -24,7 +24,10 @@ export function exportReport(r: TabReport, result: IndexabilityResult, now: numb
       caching: record ? { lint: lintValidators(record.headers, now), probes: r.probes.value ?? [] } : null,
       compare: r.compare.value ?? null,
       render: r.render.value ?? null,
+      structuredData: r.structured.value ?? null,
       otherCrawlers: true,
+      liveFetch: r.crawlersLive.value ?? null,
+      llmsTxt: r.llms.value ?? null,
     },
     tDynamic,
   );

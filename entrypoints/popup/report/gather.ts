@@ -11,6 +11,9 @@ import { noHash, robotsTxtUrl } from '../../../lib/crawl';
 import { lintValidators, planProbes } from '../../../lib/caching';
 import { badgeVerdict, headerBytesOf, isHtmlResponse, navigationIsResponse, verdictInput } from './derive';
 import type { BytesFacts, ResourceRobots, ResponseInfo, RobotsFacts, Step, TabReport } from './types';
+import { extractStructuredData, loadStructuredValidator, unpackExtract } from '../../../lib/structured';
+import type { SdReport } from '../../../lib/structured';
+import { domTreeOf } from '../../page-analysis/domTree';
 
 /** Each step's time limit. A step that takes longer ends as 'timeout' and the report goes on without it. */
 export const STEP_LIMIT_MS = {
@@ -24,8 +27,14 @@ export const STEP_LIMIT_MS = {
   robotsResources: 20_000,
   compare: 3_000,
   render: 3_000,
+  structured: 20_000,
   cut: 30_000,
   resources: 20_000,
+  // 13 requests, 4 at a time, 10 s each at most, after robots.txt (15 s).
+  crawlersLive: 60_000,
+  llms: 15_000,
+  // 50 links, 4 at a time, 10 s each at most.
+  llmsLinks: 130_000,
 } as const;
 type StepKey = keyof typeof STEP_LIMIT_MS;
 
@@ -155,8 +164,8 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
    * where possible), or — when no page script runs in the tab (a PDF in Firefox's viewer, a tab
    * loaded before Crawlscope) — by the background, which fetches the URL itself.
    */
-  const analyzeBody = async (r: TabReport, headerBytes: number): Promise<BytesPageReport> => {
-    if (r.snapshot.facts !== null) return toTab(r.tabId, 'bytesAnalyze', { headerBytes, limit: r.limit });
+  const analyzeBody = async (r: TabReport, headerBytes: number, again = false): Promise<BytesPageReport> => {
+    if (r.snapshot.facts !== null) return toTab(r.tabId, 'bytesAnalyze', again ? { headerBytes, limit: r.limit, again } : { headerBytes, limit: r.limit });
     if (!isHttp(r.url)) throw new Error('bytes.error.notHttp');
     const ct = headerValue(r.response.value?.record?.headers ?? [], 'content-type');
     return toBackground('bytesFetchDocument', { url: r.url, headerBytes, limit: r.limit, charset: charsetOf(ct), mediaType: mediaType(ct), nav: null });
@@ -243,12 +252,36 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     void run(r, 'probes', () => toBackground('probeCaching', { url: r.url, requests, withCookies }));
   };
 
+  /**
+   * The structured data: the HTML as served read by the page (cut as Googlebot cuts it), Googlebot's
+   * last render of this URL (its serialized HTML) read here, and both judged by the validator — a
+   * chunk of its own, loaded when the popup asks the tab (an HTML page's report), while the tab reads.
+   */
+  const structuredOf = async (r: TabReport, headerBytes: number, renderDone: Promise<void>): Promise<SdReport> => {
+    // `npm run bench` reads cs-structured-served (the page's read) and cs-structured-judged (the validator's load and work).
+    const t0 = performance.now();
+    const served = unpackExtract(await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit }));
+    performance.measure('cs-structured-served', { start: t0 });
+    await renderDone;
+    const render = current(r)?.render.value ?? null;
+    const html = render?.rendered?.html;
+    const rendered = html ? extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: render.finalUrl, treeOf: domTreeOf }) : null;
+    if (!served.items.length && !served.problems.length && !rendered?.items.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
+    const t1 = performance.now();
+    // The validator's chunk (rules and vocabulary) loads only for a page that has something to judge.
+    const { validateStructuredData } = await loadStructuredValidator();
+    const judged = validateStructuredData({ served, rendered, now: clock.now() });
+    performance.measure('cs-structured-judged', { start: t1 });
+    return judged;
+  };
+
   /** Every step of a new report, each within its time limit. Resolves when all have ended. */
   const gather = async (report: TabReport): Promise<void> => {
+    let renderDone: Promise<void> = Promise.resolve();
     if (robotsTxtUrl(report.url)) {
       void run(report, 'robots', () => robotsFor(report, false));
       void run(report, 'compare', () => toBackground('getCompareSummary', { url: report.url }));
-      void run(report, 'render', () => toBackground('getRenderResult', { url: report.url }));
+      renderDone = run(report, 'render', () => toBackground('getRenderResult', { url: report.url }));
     } else {
       patch(report, { robots: skipped('notHttp'), robotsResources: skipped('notHttp'), compare: skipped('notHttp'), render: skipped('notHttp') });
     }
@@ -267,7 +300,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       // No page script in this tab (a PDF in Firefox's viewer, a tab loaded before Crawlscope): the
       // page's own signals cannot be read; its bytes are read from the response by the background.
       const why = 'noContentScript';
-      patch(r, { live: skipped(why), served: skipped(why), robotsResources: skipped(why), canonical: skipped(why) });
+      patch(r, { live: skipped(why), served: skipped(why), robotsResources: skipped(why), canonical: skipped(why), structured: skipped(why) });
       if (isHttp(r.url)) await measure();
       else patch(r, { bytes: skipped(why) });
       return;
@@ -275,7 +308,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     if (robotsTxtUrl(r.url)) void run(r, 'robotsResources', () => resourceRobots(r));
     if (!record || !isHtmlResponse(record, facts)) {
       const why = 'notHtml';
-      patch(r, { live: skipped(why), served: skipped(why), canonical: skipped(why) });
+      patch(r, { live: skipped(why), served: skipped(why), canonical: skipped(why), structured: skipped(why) });
       await measure();
       return;
     }
@@ -283,6 +316,7 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       run(r, 'live', () => toTab(r.tabId, 'getIndexSignals', { where: 'live' })),
       // The served HTML as Googlebot keeps it: the response's header bytes count, and the limit is the user's.
       run(r, 'served', () => toTab(r.tabId, 'getIndexSignals', { where: 'served', headerBytes: headerBytesOf(record) ?? 0, limit: latest(r).limit })),
+      run(r, 'structured', () => structuredOf(latest(r), headerBytesOf(record) ?? 0, renderDone)),
       measure(),
     ]);
     checkCanonical(r, false);
@@ -311,8 +345,12 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
         robotsResources: pending(STEP_LIMIT_MS.robotsResources),
         compare: pending(STEP_LIMIT_MS.compare),
         render: pending(STEP_LIMIT_MS.render),
+        structured: pending(STEP_LIMIT_MS.structured),
         cut: skipped('notAsked'),
         resources: skipped('notAsked'),
+        crawlersLive: skipped('notAsked'),
+        llms: skipped('notAsked'),
+        llmsLinks: skipped('notAsked'),
         overlay: null,
         overlayError: null,
       };
@@ -332,7 +370,8 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       // The verdict already found the cut with the same figures: show that analysis rather than read the page again.
       const ran = r.bytes.value?.page;
       const reuse = ran && ran.report.cutoff.limit === r.limit && ran.report.cutoff.headerBytes === headerBytes && r.cut.status !== 'done' ? ran : null;
-      await run(r, 'cut', async () => reuse ?? analyzeBody(r, headerBytes));
+      // Once the cut is shown, "Find the cut again" reads the page anew.
+      await run(r, 'cut', async () => reuse ?? analyzeBody(r, headerBytes, r.cut.status === 'done'));
       const now = current(r);
       if (!now || now.snapshot.facts === null) return;
       await run(now, 'resources', async () => {
@@ -367,6 +406,29 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
     checkCanonicalElsewhere(): void {
       const r = slot.get();
       if (r) checkCanonical(r, true);
+    },
+    /** "Fetch as each crawler": the page requested as each catalog crawler and as Googlebot (13 requests). */
+    fetchLive(): Promise<void> {
+      const r = slot.get();
+      if (!r || !robotsTxtUrl(r.url)) return Promise.resolve();
+      return run(r, 'crawlersLive', async () => {
+        const got = await toBackground('fetchAsCrawlers', { url: r.url });
+        if (!got.ok) throw new Error(got.reason === 'no-permission' ? 'crawlers.live.noPermission' : 'robots.notHttp');
+        return got.report;
+      });
+    },
+    /** The origin's llms.txt, once per report (when "Who else may read this page" opens). */
+    loadLlms(): Promise<void> {
+      const r = slot.get();
+      if (!r || !robotsTxtUrl(r.url) || r.llms.status !== 'skipped' || r.llms.error !== 'notAsked') return Promise.resolve();
+      return run(r, 'llms', () => toBackground('getLlmsTxt', { url: r.url }));
+    },
+    /** "Check the links" of the llms.txt read. */
+    checkLlmsLinks(): Promise<void> {
+      const r = slot.get();
+      const parsed = r?.llms.value?.parsed;
+      if (!r || !parsed) return Promise.resolve();
+      return run(r, 'llmsLinks', () => toBackground('checkLlmsLinks', { parsed }));
     },
   };
 }

@@ -19,6 +19,9 @@ export const usePopupActions = () =>
       toggleOverlay: s.toggleOverlay,
       probe: s.probe,
       checkCanonicalElsewhere: s.checkCanonicalElsewhere,
+      fetchLive: s.fetchLive,
+      loadLlms: s.loadLlms,
+      checkLlmsLinks: s.checkLlmsLinks,
     })),
   );
 

@@ -34,6 +34,9 @@ interface PopupState {
   probe: (withCookies: boolean) => void;
   /** The user asks to check a canonical on another host (one GET to that host, no cookies). */
   checkCanonicalElsewhere: () => void;
+  fetchLive: () => void;
+  loadLlms: () => void;
+  checkLlmsLinks: () => void;
 }
 
 async function resolveTabId(tabParam: string | null): Promise<number> {
@@ -117,5 +120,8 @@ export const usePopup = create<PopupState>((set, get) => {
     },
     probe: (withCookies) => gatherer.probe(withCookies),
     checkCanonicalElsewhere: () => gatherer.checkCanonicalElsewhere(),
+    fetchLive: () => void gatherer.fetchLive(),
+    loadLlms: () => void gatherer.loadLlms(),
+    checkLlmsLinks: () => void gatherer.checkLlmsLinks(),
   };
 });

@@ -6,6 +6,7 @@ import type { MessageParam } from '../../../lib/i18n';
 import type { IndexabilityResult } from '../../../lib/indexability';
 import { severityLabel } from '../../../lib/report';
 import { summaryFacts, type SummaryFact, type SummaryId, type SummaryParam } from './derive';
+import { structuredMessageText } from '../../../lib/report';
 import type { TabReport } from './types';
 
 export type { SummaryId };
@@ -29,6 +30,7 @@ const word = (p: SummaryParam): MessageParam => {
   if ('when' in p) return formatWhen(p.when);
   if ('key' in p) return tDynamic(p.key);
   if ('messages' in p) return formatList(p.messages.map((m) => tDynamic(m.key, m.params)));
+  if ('message' in p) return structuredMessageText(p.message, tDynamic);
   return severityLabel(p.severity, tDynamic);
 };
 
@@ -39,6 +41,6 @@ export function summaryLines(r: TabReport, result: IndexabilityResult): SummaryL
     section: f.section,
     label: tDynamic(f.label),
     state: f.state,
-    text: f.parts.map((p) => tDynamic(p.key, p.params.map(word))).join('; '),
+    text: f.parts.map((p) => tDynamic(p.key, p.params.map(word))).join(f.id === 'structured' ? ' · ' : '; '),
   }));
 }

@@ -9,6 +9,9 @@ import type { ProbeResult } from '../../../lib/caching';
 import type { ComparisonSummary } from '../../../lib/compare';
 import type { RenderResult } from '../../../lib/render';
 import type { TabSnapshot } from '../../../utils/protocol';
+import type { LiveFetchReport } from '../../../lib/livefetch';
+import type { LlmsLinkReport, LlmsTxtReport } from '../../../lib/llmstxt';
+import type { SdReport } from '../../../lib/structured';
 
 /**
  * One fact being gathered. Every step has a time limit: it ends done, failed, timed out (with
@@ -86,9 +89,17 @@ export interface TabReport {
   compare: Step<ComparisonSummary | null>;
   /** The last render of this URL as Googlebot in this browser session, or null. */
   render: Step<RenderResult | null>;
+  /** The page's structured data as served (and as Googlebot's render adds it, when the page was rendered), judged. */
+  structured: Step<SdReport>;
   /** On request ("Find the cut"): the byte analysis shown in the byte-budget section, and CSS/JS sizes. */
   cut: Step<BytesPageReport>;
   resources: Step<AssessedResource[]>;
+  /** On request ("Fetch as each crawler"): the page requested as each catalog crawler and as Googlebot. */
+  crawlersLive: Step<LiveFetchReport>;
+  /** The origin's /llms.txt, read when "Who else may read this page" is opened. */
+  llms: Step<LlmsTxtReport>;
+  /** On request: what the llms.txt's links answer. */
+  llmsLinks: Step<LlmsLinkReport>;
   overlay: BytesOverlayState | null;
   overlayError: string | null;
 }

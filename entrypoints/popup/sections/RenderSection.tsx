@@ -21,7 +21,7 @@ export function RenderSection({ report, onRender }: { report: TabReport; onRende
           {formatWhen(r.renderedAt)} — {tDynamic(`render.stopped.${r.stoppedBecause}`, [r.stoppedBecause === 'time-limit' ? r.limits.timeMs / 1000 : (r.document?.noindex ?? r.error ?? '')])}
         </p>
       ) : null}
-      {r && r.rendered && !r.differences.length ? <p data-testid="render-same">{i18n.t(r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
+      {r && r.rendered && !r.differences.length ? <p data-testid="render-same">{i18n.t(!r.visitor?.rendered ? 'render.noDifferencesNoVisitor' : r.browser ? 'render.noDifferences' : 'render.noDifferencesNoBrowser')}</p> : null}
       {r && r.visitor?.error && !r.visitor.rendered ? <p className="cs-note">{i18n.t('render.noVisitor', [r.visitor.error])}</p> : null}
       {r && r.differences.length ? (
         <ul data-testid="render-differences">

@@ -1,5 +1,5 @@
 import { i18n, formatDateTime } from '#i18n';
-import { GOOGLE_CRAWLERS, type RobotsReport } from '../../../lib/robots';
+import { GOOGLE_CRAWLERS, GOOGLE_FETCHERS, type RobotsReport } from '../../../lib/robots';
 import { crawlerAbout, groupText, openSandbox, robotsText, RobotsVerdictBadge } from '../../../components/RobotsText';
 import { RobotsDiagnosticItems } from '../../../components/RobotsDiagnosticItems';
 import type { TabReport } from '../report/types';
@@ -95,6 +95,20 @@ export function RobotsSection({ report: r, onRefetch }: { report: TabReport; onR
         <button type="button" className="cs-link-button" data-testid="robots-show-all" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
           {showAll ? i18n.t('robots.showDiffering') : i18n.t('robots.showAll', [verdicts.length, same.length])}
         </button>
+      ) : null}
+      {report ? (
+        <details data-testid="robots-fetchers">
+          <summary>{i18n.t('robots.fetchers.heading', [GOOGLE_FETCHERS.length])}</summary>
+          <p className="cs-muted">{i18n.t('robots.fetchers.note')}</p>
+          <ul>
+            {GOOGLE_FETCHERS.map((f) => (
+              <li key={f.token} data-testid="robots-fetcher" data-token={f.token}>
+                <a className="cs-code" href={f.source} target="_blank" rel="noreferrer">{f.token}</a>
+                {f.formerTokens.length ? <span className="cs-muted"> ({i18n.t('robots.fetchers.former', [f.formerTokens.join(', ')])})</span> : null} — {crawlerAbout(f.about)}
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
       {parsed && parsed.diagnostics.length > 0 ? (
         <details data-testid="robots-notes">

@@ -91,6 +91,7 @@ describe('senderRefusal: what each sender may ask', () => {
     expect(PAGE_ONLY).toEqual([
       'getTabSnapshot', 'awaitRecord', 'fetchPageResponse', 'bytesMeasureResources', 'probeCaching', 'showVerdictBadge',
       'checkCanonicalTarget', 'getRobots', 'compareAgents', 'getCompareSummary', 'renderStart', 'renderStatus', 'renderCancel', 'getRenderResult',
+      'fetchAsCrawlers', 'getLlmsTxt', 'checkLlmsLinks',
     ]);
     for (const type of PAGE_ONLY) {
       expect(senderRefusal(type, BACKGROUND_SENDERS[type], CONTENT)).toBe(
@@ -98,9 +99,11 @@ describe('senderRefusal: what each sender may ask', () => {
       );
     }
   });
-  it('the content script may ask for bytesFetchDocument, and so may our pages; our pages may ask for everything else', () => {
+  it('the content script may ask for bytesFetchDocument, and so may our pages; it may push a render\'s view (renderView), which nothing else may; our pages may ask for everything else', () => {
     expect(senderRefusal('bytesFetchDocument', BACKGROUND_SENDERS.bytesFetchDocument, CONTENT)).toBeNull();
-    for (const type of Object.keys(BACKGROUND_SENDERS) as BackgroundMessageType[]) expect(senderRefusal(type, BACKGROUND_SENDERS[type], PAGE)).toBeNull();
+    expect(senderRefusal('renderView', BACKGROUND_SENDERS.renderView, CONTENT)).toBeNull();
+    expect(senderRefusal('renderView', BACKGROUND_SENDERS.renderView, PAGE)).toBe(`Refused: "renderView" may only be sent from Crawlscope's content script; this came from one of Crawlscope's own pages.`);
+    for (const type of Object.keys(BACKGROUND_SENDERS) as BackgroundMessageType[]) if (type !== 'renderView') expect(senderRefusal(type, BACKGROUND_SENDERS[type], PAGE)).toBeNull();
   });
   it('the content script answers our pages (and the background) only', () => {
     for (const [type, allowed] of Object.entries(CONTENT_SENDERS)) {
@@ -135,7 +138,7 @@ describe('BACKGROUND_SENDERS matches what each side sends (least privilege)', ()
 
   it('content scripts may send exactly what they send; pages send only what pages may send', () => {
     const fromContent = sent(contentSide);
-    expect([...fromContent].sort()).toEqual(['bytesFetchDocument']);
+    expect([...fromContent].sort()).toEqual(['bytesFetchDocument', 'renderView']);
     const mayContent = (Object.keys(BACKGROUND_SENDERS) as BackgroundMessageType[]).filter((k) => BACKGROUND_SENDERS[k].includes('content'));
     expect(mayContent.sort()).toEqual([...fromContent].sort());
     const fromPages = sent(all.filter((f) => !contentSide.includes(f)));

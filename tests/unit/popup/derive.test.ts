@@ -45,8 +45,12 @@ function reportOf(snap: TabSnapshot, over: Partial<TabReport> = {}): TabReport {
     robotsResources: pending(),
     compare: pending(),
     render: pending(),
+    structured: pending(),
     cut: skipped('notAsked'),
     resources: skipped('notAsked'),
+    crawlersLive: skipped('notAsked'),
+    llms: skipped('notAsked'),
+    llmsLinks: skipped('notAsked'),
     overlay: null,
     overlayError: null,
     ...over,
@@ -171,7 +175,24 @@ describe('the summary lines', () => {
       ['caching', 'checking', ['summary.checking']],
       ['compare', 'checking', ['summary.checking']],
       ['render', 'checking', ['summary.checking']],
+      ['structured', 'checking', ['summary.checking']],
     ]);
+  });
+
+  it('structured data: per type its verdict, the worst first, the first error of a type in its words', () => {
+    const items = [
+      { item: { types: ['BreadcrumbList'], status: 'served' }, verdict: 'eligible', findings: [] },
+      { item: { types: ['Product'], status: 'served' }, verdict: 'errors', findings: [{ code: 'required', severity: 'error', path: 'offers.price', params: ['price'] }, { code: 'recommended', severity: 'warning', path: 'offers.availability', params: ['availability'] }] },
+    ];
+    const r = reportOf(snapshot(), { structured: done({ items, problems: [], vocabulary: 'v', counts: { items: 2, errors: 1, warnings: 1, lost: 0, rendered: 0 } } as never) });
+    const f = summaryFacts(r, indexabilityVerdict(verdictInput(r, T0)), T0).find((x) => x.id === 'structured')!;
+    expect(f.state).toBe('bad');
+    expect(f.parts).toEqual([
+      { key: 'structured.summary.errors', params: ['Product', 1, { message: { key: 'structured.summary.missing', params: ['offers.price'] } }] },
+      { key: 'structured.summary.eligible', params: ['BreadcrumbList', 0] },
+    ]);
+    const none = reportOf(snapshot(), { structured: done({ items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } }) });
+    expect(summaryFacts(none, indexabilityVerdict(verdictInput(none, T0)), T0).find((x) => x.id === 'structured')).toMatchObject({ state: 'info', parts: [{ key: 'structured.summary.none', params: [] }] });
   });
 
   it('robots.txt: Googlebot\'s deciding line, then the other tokens blocked, named when few', () => {

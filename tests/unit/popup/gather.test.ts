@@ -1,6 +1,11 @@
 // The popup's gathering driven end to end with a fake messenger and a clock the test moves: which
 // messages go out and in what order, what each step ends as, and what the report holds after.
 import { describe, expect, it } from 'vitest';
+import { extractStructuredData, packExtract } from '../../../lib/structured';
+import type { SdExtract } from '../../../lib/structured/types';
+import type { RenderResult } from '../../../lib/render/types';
+
+const BREADCRUMB = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":[{"@type":"ListItem","position":1,"name":"Home","item":"https://e.com/"}]}</script>';
 import { createGatherer, STEP_LIMIT_MS } from '../../../entrypoints/popup/report/gather';
 import { verdictInput } from '../../../entrypoints/popup/report/derive';
 import { indexabilityVerdict } from '../../../lib/indexability';
@@ -44,9 +49,16 @@ function htmlTab(snap: TabSnapshot, served = signals('served'), live = signals('
     {
       getResourceUrls: () => [],
       getIndexSignals: ({ where }) => (where === 'served' ? served : live),
+      structuredServed: () => packExtract(structuredServed),
     },
   );
 }
+
+/** The page's structured data as the tab reads it: a breadcrumb kept, a Product past the cut at response byte 2,100,000. */
+const structuredServed: SdExtract = (() => {
+  const x = extractStructuredData({ html: BREADCRUMB, source: 'served', cut: null, byteAt: (c) => c, headerBytes: 300 });
+  return { ...x, items: x.items };
+})();
 
 async function gathered(snap: TabSnapshot, fake: ReturnType<typeof fakeMessenger>) {
   const slot = memorySlot();
@@ -71,6 +83,7 @@ describe('the gathering of one report', () => {
       'tab:getResourceUrls',
       'tab:getIndexSignals:live',
       'tab:getIndexSignals:served',
+      'tab:structuredServed',
       'showVerdictBadge',
     ]);
     expect(fake.calls[1]!.data).toEqual({ url: PAGE, refresh: false });
@@ -81,10 +94,27 @@ describe('the gathering of one report', () => {
     expect(report.bytes.value).toEqual({ input: { limit: 2_097_152, headerBytes, bodyBytes: 4388, truncated: false, cutOffset: null, lost: [] }, page: null });
     expect(report.canonical).toMatchObject({ status: 'skipped', error: 'none' });
     expect(report.probes).toMatchObject({ status: 'skipped', error: 'none' });
-    for (const k of ['response', 'robots', 'live', 'served', 'bytes', 'robotsResources', 'compare'] as const) expect(report[k].status).toBe('done');
+    for (const k of ['response', 'robots', 'live', 'served', 'bytes', 'robotsResources', 'compare', 'structured'] as const) expect(report[k].status).toBe('done');
+    expect(fake.calls.find((c) => c.type === 'structuredServed')!.data).toEqual({ headerBytes, limit: 2_097_152 });
+    expect(report.structured.value!.items.map((j) => [j.item.types[0], j.item.status, j.verdict])).toEqual([['BreadcrumbList', 'served', 'eligible']]);
     // The badge is the screen's verdict, sent once.
     const verdict = indexabilityVerdict(verdictInput(report, fake.clock.now())).verdict;
     expect(fake.calls.filter((c) => c.type === 'showVerdictBadge').map((c) => c.data)).toEqual([{ tabId: 7, verdict, robotsKnown: true }]);
+  });
+
+  it('structured data: served items, and JSON-LD only in Googlebot\'s last render marked rendered (added by JavaScript)', async () => {
+    const snap = snapshot();
+    const fake = htmlTab(snap);
+    const product = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Anvil","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>';
+    const view = { title: null, robots: [], canonical: null, hreflang: [], headings: [], words: 0, links: { internal: [], external: [] }, jsonLdTypes: [], htmlCapped: false };
+    const render = { url: PAGE, finalUrl: PAGE, rendered: { ...view, html: `<html><head>${BREADCRUMB}${product}</head></html>` } } as unknown as RenderResult;
+    fake.messenger.toBackground = ((orig) => (type: string, data: unknown) => (type === 'getRenderResult' ? Promise.resolve(render) : orig(type as never, data as never))) (fake.messenger.toBackground) as never;
+    const { report } = await gathered(snap, fake);
+    expect(report.structured.value!.items.map((j) => [j.item.types[0], j.item.status, j.item.format])).toEqual([
+      ['BreadcrumbList', 'served', 'jsonld'],
+      ['Product', 'rendered', 'jsonld'],
+    ]);
+    expect(report.structured.value!.counts).toMatchObject({ items: 2, rendered: 1, lost: 0 });
   });
 
   it('a step that does not answer ends as "timeout" at its limit, and the report goes on without it', async () => {

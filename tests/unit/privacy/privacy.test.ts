@@ -57,7 +57,7 @@ describe('docs/privacy.md lists every place in the code that makes a request', (
 
   it('finds requests in the code at all (the scan reads the shipped folders)', () => {
     const files = new Set(sites.map((s) => s.file));
-    expect(files.has('entrypoints/background/extensionHopFetcher.ts')).toBe(true);
+    expect(files.has('lib/crawl/webRequestHops.ts')).toBe(true);
     expect(files.has('cli/nodeFetchHop.ts')).toBe(true);
     expect(sites.length).toBeGreaterThanOrEqual(20);
   });

@@ -7,6 +7,11 @@ import { buildReport, reportToMarkdown, mdCode, REPORT_SCHEMA_ID } from '../../.
 import type { RobotsReport } from '../../../lib/robots/types';
 import type { ComparisonSummary } from '../../../lib/compare';
 import { reportSchemaErrors } from '../../support/reportSchema';
+import type { HopFetcher } from '../../../lib/crawl';
+import { fetchAsCrawlers } from '../../../lib/livefetch';
+import { fetchLlmsTxt } from '../../../lib/llmstxt';
+import { evaluateCrawlers } from '../../../lib/crawlers';
+import { answer } from '../crawl/helpers';
 
 const t = (key: string, params: readonly MessageParam[] = []) => `${key}(${params.map(paramText).join('|')})`;
 const URL_ = 'https://site.example/blocked/page.html';
@@ -245,5 +250,56 @@ describe('robots.others: who else may read this page', () => {
     expect(md).toContain('- `Applebot` — Apple, crawlers.purpose.search(): report.md.disallowed() (report.md.line(8) `Disallow: /g-only`, crawlers.throughGroup(Googlebot))\n');
     expect(md).toContain('- `ChatGPT-User` — OpenAI, crawlers.purpose.userTriggered(): crawlers.mayNotApply()\n');
     expect(md).toContain('- `Bytespider` — ByteDance, crawlers.purpose.notDocumented(): report.md.allowed()\n');
+  });
+});
+
+describe('the AI era in the report: aiPreferences, liveFetch, llmsTxt', () => {
+  const prefTxt = 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /open/ train-ai=y\nAllow: /\n\nUser-agent: train-ai\nDisallow: /\n';
+  const prefRobots: RobotsReport = { ...robots, body: prefTxt, bytes: prefTxt.length };
+  const PAGE_URL = 'https://site.example/open/a';
+  const page = '<!doctype html><title>A</title><p>Some words here.</p>';
+  const hop: HopFetcher = async (u, req) =>
+    u.endsWith('/llms.txt')
+      ? answer(200, 'OK', [{ name: 'Content-Type', value: 'text/markdown' }], '# Site\n\n## Docs\n\n- [A](https://site.example/open/a)\n')
+      : /GPTBot/.test(req.userAgent)
+        ? answer(403, 'Forbidden', [{ name: 'Content-Type', value: 'text/html' }, { name: 'cf-mitigated', value: 'challenge' }], '<title>Just a moment...</title>')
+        : answer(200, 'OK', [{ name: 'Content-Type', value: 'text/html' }], page);
+
+  async function aiSample() {
+    const usage = [{ name: 'Content-Usage', value: 'search=n' }];
+    return buildReport(
+      {
+        generator: 'Crawlscope 0.1.0', url: PAGE_URL, fetchedAt: null, generatedAt: Date.UTC(2026, 10, 29, 11), status: { code: 200, line: 'HTTP/1.1 200 OK' }, redirects: [], headers: usage,
+        result: evaluateIndexability({ url: PAGE_URL, status: { code: 200, line: 'HTTP/1.1 200 OK' }, headers: usage, redirects: [], served: null, live: null, robots: null, bytes: null, now: 0 }),
+        robots: { report: prefRobots, parsed: parseReport(prefRobots) }, bytes: null, caching: null, compare: null, otherCrawlers: true,
+        liveFetch: await fetchAsCrawlers(PAGE_URL, hop, { now: () => Date.UTC(2026, 10, 29, 10), verdicts: evaluateCrawlers(prefTxt, PAGE_URL) }),
+        llmsTxt: await fetchLlmsTxt(PAGE_URL, hop, 'Googlebot'),
+      },
+      t,
+    );
+  }
+
+  it('valid against the schema, each purpose with its lines and the header; a contradiction is a finding', async () => {
+    const r = await aiSample();
+    expect(reportSchemaErrors(JSON.parse(JSON.stringify(r)))).toEqual([]);
+    const p = r.aiPreferences!;
+    expect(p.header).toBe('search=n');
+    const by = Object.fromEntries(p.purposes.map((x) => [x.purpose, [x.value, x.conflict, x.statements.map((s) => `${s.kind}@${s.line ?? '-'}`)]]));
+    expect(by.search).toEqual(['n', true, ['content-signal@2', 'header@-']]);
+    expect(by['ai-train']).toEqual(['n', true, ['content-usage@3', 'content-signal@2', 'policy-group@7']]);
+    expect(p.findings.filter((f) => f.code === 'conflict').map((f) => f.params[0])).toEqual(['search', 'ai-train', 'train-genai']);
+    expect(r.liveFetch!.results.find((x) => x.token === 'GPTBot')).toMatchObject({ status: 403, comparison: 'challenge' });
+    expect(r.liveFetch!.findings.map((f) => f.code)).toEqual(['allowedButRefused']);
+    expect(r.llmsTxt).toMatchObject({ url: 'https://site.example/llms.txt', outcome: 'found', wellFormed: true, links: 1 });
+  });
+
+  it('Markdown: a section for each, with the lines', async () => {
+    const md = reportToMarkdown(await aiSample(), t);
+    expect(md).toContain('### aipref.heading()');
+    expect(md).toContain('- aipref.purpose.search(): **aipref.value.n()** — `Content-Signal: search=yes, ai-train=no` (report.md.line(2)), `Content-Usage: search=n`');
+    expect(md).toContain('## livefetch.heading()');
+    expect(md).toContain('- `GPTBot`: livefetch.comparison.challenge() — HTTP 403, livefetch.bytes(31) (Cloudflare: `cf-mitigated`, Cloudflare: `<title>just a moment...</title>`)');
+    expect(md).toContain('## llms.heading()');
+    expect(md).toContain('- llms.wellFormed() — llms.counts(1|1)');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateForGoogle, evaluateReportForGoogle, GOOGLE_CRAWLERS, parseRobotsReport, type CrawlerVerdict, type RobotsReport } from '../../../lib/robots';
+import { evaluateForGoogle, evaluateReportForGoogle, GOOGLE_CRAWLERS, GOOGLE_FETCHERS, parseRobotsReport, type CrawlerVerdict, type RobotsReport } from '../../../lib/robots';
+import { CRAWLER_CATALOG } from '../../../lib/crawlers';
+import { claimedCrawler } from '../../../lib/verify';
 
 const URL_ = 'https://example.com/private/page.html';
 const byToken = (vs: CrawlerVerdict[], t: string) => {
@@ -141,5 +143,41 @@ describe('parseRobotsReport', () => {
   });
   it('is null when the outcome did not depend on the file', () => {
     expect(parseRobotsReport({ ...base, outcome: { kind: 'allow-all', code: 'notFound', params: ['404'] } })).toBeNull();
+  });
+});
+
+describe('every token has its source (fails for an entry without one)', () => {
+  const PAGES = {
+    common: 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers',
+    'special-case': 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers',
+    'user-triggered': 'https://developers.google.com/crawling/docs/crawlers-fetchers/google-user-triggered-fetchers',
+  } as const;
+  it("Google's crawlers and fetchers: each on the current page of its kind", () => {
+    for (const c of [...GOOGLE_CRAWLERS, ...GOOGLE_FETCHERS]) expect(c.source, c.token).toBe(PAGES[c.kind]);
+    expect(GOOGLE_CRAWLERS.filter((c) => c.kind === 'common').map((c) => c.token)).toEqual([
+      'Googlebot', 'Googlebot-Image', 'Googlebot-Video', 'Googlebot-News', 'Google-InspectionTool', 'Google-CloudVertexBot', 'Storebot-Google', 'GoogleOther', 'GoogleOther-Image', 'GoogleOther-Video', 'Google-Extended',
+    ]);
+    expect(GOOGLE_CRAWLERS.filter((c) => c.kind === 'special-case').map((c) => [c.token, c.ignoresGlobal, c.obeysRobotsTxt])).toEqual([
+      ['AdsBot-Google', true, true], ['AdsBot-Google-Mobile', true, true], ['Mediapartners-Google', true, true], ['APIs-Google', true, true], ['Google-Safety', false, false],
+    ]);
+    expect(GOOGLE_FETCHERS.map((f) => [f.token, f.formerTokens])).toEqual([
+      ['Google-CWS', []], ['FeedFetcher-Google', []], ['Google-GeminiNotebook', ['Google-NotebookLM']], ['Google-Agent', []], ['GoogleMessages', []],
+      ['Google-Pinpoint', []], ['GoogleProducer', []], ['Google-Read-Aloud', ['google-speakr']], ['Google-Site-Verification', []],
+    ]);
+  });
+  it('every other crawler: the row and each of its facts name a page', () => {
+    for (const c of CRAWLER_CATALOG) {
+      expect(c.docs, c.token).toMatch(/^https:\/\//);
+      for (const f of [c.purpose, c.robots, c.fallbacks, c.unreachable, c.javascript, c.userAgents, c.ipList, c.reverseDns]) expect(f.source, c.token).toMatch(/^https:\/\//);
+    }
+  });
+  it('every token the verify page recognises in a log is in the catalog (a fetcher by its name or a former one)', () => {
+    const names = new Set([...GOOGLE_CRAWLERS.map((c) => c.token), ...GOOGLE_FETCHERS.flatMap((f) => [f.token, ...f.formerTokens])].map((t) => t.toLowerCase()));
+    for (const ua of ['Mozilla/5.0 (compatible; Google-CWS)', 'GoogleMessages', 'Google-Pinpoint', 'x (compatible; Google-NotebookLM)', 'google-speakr', 'x (compatible; Google-Agent; +https://developers.google.com/crawling/docs/crawlers-fetchers/google-agent)']) {
+      const key = claimedCrawler(ua);
+      expect(key, ua).not.toBeNull();
+    }
+    for (const f of GOOGLE_FETCHERS) expect(claimedCrawler(f.userAgents[0]!.value), f.token).not.toBeNull();
+    expect(names.size).toBe(GOOGLE_CRAWLERS.length + GOOGLE_FETCHERS.length + 2);
   });
 });

@@ -47,7 +47,7 @@ describe('locale texts for lib/robots codes', () => {
   });
   it('crawler descriptions (robots.crawler)', () => {
     const abouts = codesIn(read('lib/robots/googleCrawlers.ts'), /about: '(\w+)'/g);
-    expect(abouts.length).toBe(16);
+    expect(abouts.length).toBe(25);
     expect(abouts.filter((c) => !keysOf('crawler').has(c))).toEqual([]);
   });
 });

@@ -264,11 +264,12 @@ describe('the table row and its CSV', () => {
         url: 'https://s/a', finalUrl: 'https://s/a', sitemap: 'https://s/sm.xml', verdict: 'at-risk', why: ['pastCut'], status: 200, redirects: 0, error: null,
         bytes: 2_100_000, limit: 2_097_152, truncated: true, cutOffset: 2_097_152, lost: ['<link> https://s/a', '<h2> More'], bytesLowerBound: false,
         robots: { allowed: true, line: null, rule: null, robotsUrl: 'https://s/robots.txt', outcome: 'parse' }, canonical: null, noindex: [], metaRefresh: null,
+        structured: { items: 2, errors: 1, warnings: 0, lost: 1, rendered: 0, list: [{ types: ['Product'], status: 'lost', verdict: 'errors', findings: [] }, { types: ['BreadcrumbList'], status: 'served', verdict: 'eligible', findings: [] }] },
       },
     ]);
     expect(csv).toBe(
-      'url,final_url,verdict,why,status,redirects,error,bytes,limit,truncated,cut_offset,lost,googlebot_robots,robots_line,robots_rule,canonical,noindex,sitemap\r\n' +
-        'https://s/a,https://s/a,at-risk,pastCut,200,0,,2100000,2097152,true,2097152,<link> https://s/a | <h2> More,allowed,,,,,https://s/sm.xml\r\n',
+      'url,final_url,verdict,why,status,redirects,error,bytes,limit,truncated,cut_offset,lost,googlebot_robots,robots_line,robots_rule,canonical,noindex,sitemap,structured_items,structured_errors,structured_warnings,structured_types\r\n' +
+        'https://s/a,https://s/a,at-risk,pastCut,200,0,,2100000,2097152,true,2097152,<link> https://s/a | <h2> More,allowed,,,,,https://s/sm.xml,2,1,0,Product | BreadcrumbList\r\n',
     );
   });
 });

@@ -110,6 +110,7 @@ function renderBlock(url: string, differences: NonNullable<Facts['render']>): No
 export function site(findings: SiteFinding[], over: Partial<CrawlResult> = {}): CrawlResult {
   return {
     start: [`${O}/`],
+    ended: over.partial ? 'cancelled' : 'done',
     partial: false,
     sitemapsRead: true,
     rendered: false,

@@ -13,7 +13,6 @@ describe('crawl (smoke)', () => {
     });
     const reports: string[] = [];
     const s = await startSiteCheck({ fetchHop: site, crawl: { from: [`${O}/`] }, translate: t, generator: 't', onReport: (r) => reports.push(r.url) }).done;
-    console.log(reports, JSON.stringify(s.crawl!.result, null, 1));
     expect(s.crawl!.facts(`${O}/a`)).toEqual({ depth: 1, discoveredFrom: { url: `${O}/`, anchorText: 'A page', offset: expect.any(Number), afterRendering: false }, inlinks: 1 });
   });
 });

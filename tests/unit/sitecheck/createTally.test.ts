@@ -42,6 +42,7 @@ describe('createTally', () => {
       followForeign: false,
       unreachable: 3,
       maxTimeMs: 60_000,
+      structured: { items: 0, errors: 0, warnings: 0, urlsWithErrors: 0, byType: {} },
     });
     expect(t.errors).toEqual([
       { url: 'https://site.example/x', error: 'boom' },

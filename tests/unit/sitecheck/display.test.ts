@@ -55,6 +55,7 @@ const row = (over: Partial<SiteRow> = {}): SiteRow => ({
   canonical: `${O}/a`,
   noindex: [],
   metaRefresh: null,
+  structured: null,
   ...over,
 });
 
@@ -167,7 +168,7 @@ describe('sitemaps and problems', () => {
 
 describe('progress', () => {
   const progress = (over: Partial<SiteCheckProgress>): SiteCheckProgress => ({
-    state: 'running', discovering: false, done: 3, total: 1_200, byVerdict: { indexable: 2, 'at-risk': 0, 'not-indexable': 1 }, overLimit: 1, etaMs: 90_000, elapsedMs: 1_000, sitemaps: 1, problems: 0, duplicates: 0, notAccepted: 0, followForeign: false, unreachable: 0, maxTimeMs: 1_800_000, ...over,
+    state: 'running', discovering: false, done: 3, total: 1_200, byVerdict: { indexable: 2, 'at-risk': 0, 'not-indexable': 1 }, overLimit: 1, etaMs: 90_000, elapsedMs: 1_000, sitemaps: 1, problems: 0, duplicates: 0, notAccepted: 0, followForeign: false, unreachable: 0, maxTimeMs: 1_800_000, structured: { items: 0, errors: 0, warnings: 0, urlsWithErrors: 0, byType: {} }, ...over,
   });
   const duration = (ms: number) => `${ms / 1000} s`;
 

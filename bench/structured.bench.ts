@@ -1,0 +1,187 @@
+// Structured data: what reading and judging it costs.
+// - The popup, on a page with 500 kB of JSON-LD (the demo's /structured/big.html: a @graph of
+//   products with offers and ratings): the page's read of the HTML as served (the tab re-reads its
+//   document, finds the cut, extracts every item, places it at its byte) and the validator's load
+//   and judgement in the popup — each timed in the popup (performance measures cs-structured-served
+//   and cs-structured-judged: the validator's chunk load and the judgement). Budget: 50 ms for both.
+// - The same 500 kB in Node: extraction, then validation (lib/structured), against JSON.parse of
+//   the same JSON-LD text.
+// - The command line's whole per-URL pipeline on those pages from 127.0.0.1, with and without
+//   structured data (same run); budget: at most 15 % more per URL.
+// - The site check's per-URL analysis (analyzeBody: decode, cut, signals, structured data) of
+//   pages shaped like a shop's (bench/realSite.ts's page shape with a Product and a BreadcrumbList
+//   in JSON-LD), against the same analysis without structured data — same run, same pages.
+//   Budget: at most 15 % more per URL.
+import { launchBrowser, median, sample, tabIdFor, type BenchRow } from './harness';
+import { extractStructuredData } from '../lib/structured';
+import { parse5Tree } from '../lib/structured/parse5Tree';
+import { validateStructuredData } from '../lib/structured/validate';
+import { analyzeBody, openBodyAnalysis, startSiteCheck, type BodyToAnalyze } from '../lib/sitecheck';
+import { nodeFetchHop } from '../cli/nodeFetchHop';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BIG_PAGE } from '../tests/fixtures/demo-site/routes/structured.mjs';
+
+const RUNS = 15;
+
+function shopPage(seed: number, size: number): string {
+  const ld = (o: unknown) => `<script type="application/ld+json">${JSON.stringify(o)}</script>`;
+  const product = { '@context': 'https://schema.org', '@type': 'Product', name: `Boot ${seed}`, image: `https://shop.example/i/${seed}.jpg`, sku: `B-${seed}`, brand: { '@type': 'Brand', name: 'Shop' }, offers: { '@type': 'Offer', price: '89.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' }, aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 120 } };
+  const crumbs = { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [1, 2, 3].map((i) => ({ '@type': 'ListItem', position: i, name: `Level ${i}`, item: `https://shop.example/c/${i}` })) };
+  const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Boot ${seed}</title><link rel="canonical" href="/p/${seed}.html"><meta name="robots" content="index, follow">${ld(product)}${ld(crumbs)}<style>${'.c{margin:0}'.repeat(40)}</style></head><body><h1>Boot ${seed}</h1>`;
+  const parts = [head];
+  let n = head.length;
+  for (let i = 0; n < size; i++) {
+    const p = i % 5 === 0 ? `<div class="card"><a href="/p/${i}.html">Winter boot ${i} wool lined</a></div>\n` : `<p>Winter boots, wool lined, free delivery and returns within thirty days of order ${i}.</p>\n`;
+    parts.push(p);
+    n += p.length;
+  }
+  return parts.join('') + '</body></html>';
+}
+
+async function popupRows(demo: string): Promise<BenchRow[]> {
+  const b = await launchBrowser();
+  try {
+    const page = await b.context.newPage();
+    await page.goto(`${demo}/structured/big.html`);
+    const tabId = await tabIdFor(b.serviceWorker, `${demo}/structured/big.html`);
+    const popup = await b.context.newPage();
+    const served: number[] = [];
+    const judged: number[] = [];
+    for (let i = 0; i < RUNS + 2; i++) {
+      await popup.goto(`chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`);
+      await popup.locator('[data-testid=structured-section][data-status=done]').waitFor({ state: 'attached', timeout: 60_000 });
+      const t = await popup.evaluate(() => ({
+        served: performance.getEntriesByName('cs-structured-served')[0]?.duration ?? NaN,
+        judged: performance.getEntriesByName('cs-structured-judged')[0]?.duration ?? NaN,
+      }));
+      if (i >= 2) {
+        served.push(t.served);
+        judged.push(t.judged);
+      }
+    }
+    const items = await popup.locator('[data-testid=structured-section]').getAttribute('data-items');
+    const total = served.map((s, i) => s + judged[i]!);
+    return [
+      { name: 'structured data in the popup, 500 kB of JSON-LD: the page reads it (tab) + the validator judges it (popup)', value: median(total), unit: 'ms', runs: RUNS, note: `read ${median(served).toFixed(1)} ms (re-read, cut, extract, place, message) + judged ${median(judged).toFixed(1)} ms (chunk load and validation); ${items} items; budget 50 ms` },
+    ];
+  } finally {
+    await b.close();
+  }
+}
+
+function nodeRows(): Promise<BenchRow[]> {
+  const html = BIG_PAGE;
+  const start = html.indexOf('<script type="application/ld+json">') + '<script type="application/ld+json">'.length;
+  const json = html.slice(start, html.indexOf('</script>', start));
+  return (async () => {
+    const parse = await sample(() => JSON.parse(json), RUNS, 3);
+    let ex = extractStructuredData({ html, source: 'served', cut: null, treeOf: (h) => parse5Tree(h) });
+    const extract = await sample(() => (ex = extractStructuredData({ html, source: 'served', cut: null, treeOf: (h) => parse5Tree(h) })), RUNS, 3);
+    const validate = await sample(() => validateStructuredData({ served: ex, now: Date.now() }), RUNS, 3);
+    return [
+      { name: `structured data in Node, ${Math.round(json.length / 1000)} kB of JSON-LD: extract (JSON with positions, entities, places)`, value: median(extract), unit: 'ms', runs: RUNS, baseline: { name: 'JSON.parse of the same text', value: median(parse) }, note: `${ex.items.length} items, ${ex.nodes.length} entities` },
+      { name: `structured data in Node, ${Math.round(json.length / 1000)} kB of JSON-LD: validate (Google's rules, schema.org)`, value: median(validate), unit: 'ms', runs: RUNS },
+    ];
+  })();
+}
+
+async function siteCheckRows(): Promise<BenchRow[]> {
+  const sizes = [20_000, 45_000, 80_000, 150_000, 200_000];
+  const bodies = sizes.map((s, i) => new TextEncoder().encode(shopPage(i, s)));
+  const input = (body: Uint8Array, structuredData: boolean): BodyToAnalyze => ({
+    statusLine: 'HTTP/1.1 200 OK',
+    status: 200,
+    headers: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
+    body,
+    bodyBytes: body.length,
+    complete: true,
+    finalUrl: 'https://shop.example/p/1.html',
+    limit: 2_097_152,
+    structuredData,
+  });
+  const all = async (structured: boolean) => {
+    for (const b of bodies) await analyzeBody(input(b, structured));
+  };
+  // Alternate the two so a busy machine slows both alike.
+  const withSd: number[] = [];
+  const without: number[] = [];
+  await all(true);
+  await all(false);
+  for (let i = 0; i < RUNS; i++) {
+    withSd.push(...(await sample(() => all(true), 1, 0)));
+    without.push(...(await sample(() => all(false), 1, 0)));
+  }
+  const per = (xs: number[]) => median(xs) / bodies.length;
+  return [
+    {
+      name: 'site check: per-URL analysis of a shop page (20–200 kB, a Product and a BreadcrumbList in JSON-LD), structured data included',
+      value: per(withSd),
+      unit: 'ms',
+      runs: RUNS,
+      baseline: { name: 'the same analysis without structured data', value: per(without) },
+      note: 'budget: at most 1.15× (the request itself comes on top of both)',
+    },
+  ];
+}
+
+/**
+ * The command line's whole per-URL pipeline (robots.txt, request, analysis, verdict, report) over
+ * shop pages served from 127.0.0.1, one URL at a time, with and without structured data.
+ */
+async function perUrlRows(): Promise<BenchRow[]> {
+  const sizes = [20_000, 45_000, 80_000, 150_000, 200_000];
+  const pages = sizes.map((s, i) => Buffer.from(shopPage(i, s)));
+  const server = http.createServer((req, res) => {
+    if (req.url === '/robots.txt') return res.end('User-agent: *\nAllow: /\n');
+    const m = /^\/p\/(\d+)\.html$/.exec(req.url ?? '');
+    if (!m) return res.writeHead(404).end();
+    const body = pages[Number(m[1]) % pages.length]!;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(body.length) });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const URLS = 200;
+  const run = async (structuredData: boolean) => {
+    const t0 = performance.now();
+    const check = startSiteCheck({
+      fetchHop: nodeFetchHop(),
+      urls: Array.from({ length: URLS }, (_, i) => `${origin}/p/${i}.html`),
+      concurrency: 1,
+      analyze: (r) => openBodyAnalysis({ ...r, structuredData }),
+      translate: (k) => k,
+      generator: 'bench',
+    });
+    const s = await check.done;
+    if (s.progress.done !== URLS) throw new Error(`${s.progress.done} of ${URLS}`);
+    return (performance.now() - t0) / URLS;
+  };
+  try {
+    await run(true);
+    await run(false);
+    const withSd: number[] = [];
+    const without: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      withSd.push(await run(true));
+      without.push(await run(false));
+    }
+    return [
+      {
+        name: `site check, per URL (${URLS} shop pages of 20–200 kB from 127.0.0.1, one at a time): robots.txt, request, analysis, verdict, report — structured data included`,
+        value: median(withSd),
+        unit: 'ms',
+        runs: 5,
+        baseline: { name: 'the same without structured data', value: median(without) },
+        note: 'budget: at most 1.15×',
+      },
+    ];
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+export default async function structuredBench({ demo }: { demo: string }): Promise<BenchRow[]> {
+  return [...(await nodeRows()), ...(await siteCheckRows()), ...(await perUrlRows()), ...(await popupRows(demo))];
+}

@@ -1,0 +1,271 @@
+/** A JSON value with the offset where it starts (in the text given). */
+export type JsonNode =
+  | { k: 'object'; at: number; members: JsonMember[] }
+  | { k: 'array'; at: number; items: JsonNode[] }
+  | { k: 'string'; at: number; v: string }
+  | { k: 'number'; at: number; v: number }
+  | { k: 'boolean'; at: number; v: boolean }
+  | { k: 'null'; at: number }
+  /** Nesting past the depth read: the value is skipped (its end found, nothing built). */
+  | { k: 'deep'; at: number };
+
+export interface JsonMember {
+  key: string;
+  at: number;
+  value: JsonNode;
+}
+
+export type JsonErrorCode =
+  | 'trailingComma'
+  | 'htmlComment'
+  | 'comment'
+  | 'unexpectedChar'
+  | 'unexpectedEnd'
+  | 'unterminatedString'
+  | 'badEscape'
+  | 'badNumber'
+  | 'controlChar'
+  | 'trailingData'
+  | 'empty';
+
+export interface JsonParse {
+  value: JsonNode | null;
+  error: { code: JsonErrorCode; at: number } | null;
+  /** The depth read was reached (values deeper are `deep`): where it first was. */
+  tooDeep: { at: number } | null;
+}
+
+const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * Object states: 'first' ({ read: a key or }), 'key' (after a comma: a key), 'next' (after a
+ * member: , or }). Array states: 'first' ([ read: a value or ]), 'value' (after a comma), 'next'.
+ */
+interface Frame {
+  obj: boolean;
+  node: { k: 'object'; at: number; members: JsonMember[] } | { k: 'array'; at: number; items: JsonNode[] } | null;
+  at: number;
+  state: 'first' | 'key' | 'value' | 'next';
+  key: string;
+  keyAt: number;
+  commaAt: number;
+}
+
+class Fail extends Error {
+  constructor(
+    readonly code: JsonErrorCode,
+    readonly at: number,
+  ) {
+    super(code);
+  }
+}
+
+const NUM = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * RFC 8259 JSON read without recursion: an explicit stack of open objects and arrays, so any
+ * nesting is safe; past `maxDepth` levels the values are skipped (their end is still found, nothing
+ * is built) and `tooDeep` says where. The first error stops the read with its code and offset; a
+ * comma before `}` or `]`, and an HTML or JavaScript comment, get codes of their own (they are the
+ * usual slips). Linear in the text.
+ */
+export function parseJson(text: string, maxDepth: number): JsonParse {
+  const n = text.length;
+  let i = 0;
+  const stack: Frame[] = [];
+  let root: JsonNode | null = null;
+  let tooDeep: { at: number } | null = null;
+
+  const ws = () => {
+    while (i < n && isWs(text.charCodeAt(i))) i++;
+  };
+  const unexpected = (at: number): Fail => {
+    if (at >= n) return new Fail('unexpectedEnd', n);
+    if (text.startsWith('<!--', at) || text.startsWith('-->', at)) return new Fail('htmlComment', at);
+    const c = text.charCodeAt(at);
+    if (c === 0x2f && (text.charCodeAt(at + 1) === 0x2f || text.charCodeAt(at + 1) === 0x2a)) return new Fail('comment', at);
+    return new Fail('unexpectedChar', at);
+  };
+
+  const readString = (): string => {
+    const open = i;
+    let j = i + 1;
+    let from = j;
+    let out: string | null = null;
+    for (;;) {
+      if (j >= n) throw new Fail('unterminatedString', open);
+      const c = text.charCodeAt(j);
+      if (c === 0x22) break;
+      if (c < 0x20) throw new Fail(c === 0x0a ? 'unterminatedString' : 'controlChar', c === 0x0a ? open : j);
+      if (c !== 0x5c) {
+        j++;
+        continue;
+      }
+      out = (out ?? '') + text.slice(from, j);
+      const e = text.charCodeAt(j + 1);
+      let step = 2;
+      switch (e) {
+        case 0x22: out += '"'; break;
+        case 0x5c: out += '\\'; break;
+        case 0x2f: out += '/'; break;
+        case 0x62: out += '\b'; break;
+        case 0x66: out += '\f'; break;
+        case 0x6e: out += '\n'; break;
+        case 0x72: out += '\r'; break;
+        case 0x74: out += '\t'; break;
+        case 0x75: {
+          const hex = text.slice(j + 2, j + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new Fail('badEscape', j);
+          out += String.fromCharCode(parseInt(hex, 16));
+          step = 6;
+          break;
+        }
+        default:
+          throw new Fail(j + 1 >= n ? 'unterminatedString' : 'badEscape', j + 1 >= n ? open : j);
+      }
+      j += step;
+      from = j;
+    }
+    i = j + 1;
+    return out === null ? text.slice(open + 1, j) : out + text.slice(from, j);
+  };
+
+  const readScalar = (): JsonNode => {
+    const at = i;
+    const c = text.charCodeAt(i);
+    if (c === 0x22) return { k: 'string', at, v: readString() };
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      NUM.lastIndex = i;
+      const m = NUM.exec(text);
+      if (!m) throw new Fail('badNumber', at);
+      i += m[0].length;
+      const next = text.charCodeAt(i);
+      if ((next >= 0x30 && next <= 0x39) || next === 0x2e || next === 0x65 || next === 0x45) throw new Fail('badNumber', at);
+      return { k: 'number', at, v: Number(m[0]) };
+    }
+    if (text.startsWith('true', i)) {
+      i += 4;
+      return { k: 'boolean', at, v: true };
+    }
+    if (text.startsWith('false', i)) {
+      i += 5;
+      return { k: 'boolean', at, v: false };
+    }
+    if (text.startsWith('null', i)) {
+      i += 4;
+      return { k: 'null', at };
+    }
+    throw unexpected(i);
+  };
+
+  /** A value is complete: it goes into its parent (or is the root). */
+  const done = (v: JsonNode | null) => {
+    const top = stack[stack.length - 1];
+    if (!top) {
+      root = v;
+      return;
+    }
+    top.state = 'next';
+    if (!top.node || !v) return;
+    if (top.node.k === 'array') top.node.items.push(v);
+    else top.node.members.push({ key: top.key, at: top.keyAt, value: v });
+  };
+
+  /** Reads a value at i: a scalar is completed at once, an object or array is opened. */
+  const value = () => {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) {
+      const parent = stack[stack.length - 1];
+      const building = !parent || parent.node !== null;
+      const deep = stack.length >= maxDepth;
+      if (deep && building) tooDeep ??= { at: i };
+      const build = building && !deep;
+      const obj = c === 0x7b;
+      stack.push({
+        obj,
+        node: build ? (obj ? { k: 'object', at: i, members: [] } : { k: 'array', at: i, items: [] }) : null,
+        at: i,
+        state: 'first',
+        key: '',
+        keyAt: -1,
+        commaAt: -1,
+      });
+      i++;
+      return;
+    }
+    const v = readScalar();
+    const top = stack[stack.length - 1];
+    done(top && !top.node ? null : v);
+  };
+
+  const close = () => {
+    const f = stack.pop()!;
+    i++;
+    const parent = stack[stack.length - 1];
+    const v: JsonNode | null = f.node ?? (!parent || parent.node ? { k: 'deep', at: f.at } : null);
+    done(v);
+  };
+
+  try {
+    ws();
+    if (i >= n) return { value: null, error: { code: 'empty', at: 0 }, tooDeep: null };
+    value();
+    while (stack.length) {
+      ws();
+      if (i >= n) throw new Fail('unexpectedEnd', n);
+      const f = stack[stack.length - 1]!;
+      const c = text.charCodeAt(i);
+      if (f.obj) {
+        if (f.state === 'next') {
+          if (c === 0x7d) close();
+          else if (c === 0x2c) {
+            f.commaAt = i;
+            f.state = 'key';
+            i++;
+          } else throw unexpected(i);
+          continue;
+        }
+        if (c === 0x7d) {
+          if (f.state === 'key') throw new Fail('trailingComma', f.commaAt);
+          close();
+          continue;
+        }
+        if (c !== 0x22) throw unexpected(i);
+        f.keyAt = i;
+        f.key = readString();
+        ws();
+        if (text.charCodeAt(i) !== 0x3a) throw unexpected(i);
+        i++;
+        ws();
+        if (i >= n) throw new Fail('unexpectedEnd', n);
+        f.state = 'value';
+        value();
+        continue;
+      }
+      if (f.state === 'next') {
+        if (c === 0x5d) close();
+        else if (c === 0x2c) {
+          f.commaAt = i;
+          f.state = 'value';
+          i++;
+        } else throw unexpected(i);
+        continue;
+      }
+      if (c === 0x5d) {
+        if (f.state === 'value') throw new Fail('trailingComma', f.commaAt);
+        close();
+        continue;
+      }
+      value();
+    }
+    ws();
+    if (i < n) {
+      const e = unexpected(i);
+      throw e.code === 'unexpectedChar' ? new Fail('trailingData', i) : e;
+    }
+    return { value: root, error: null, tooDeep };
+  } catch (e) {
+    if (e instanceof Fail) return { value: null, error: { code: e.code, at: e.at }, tooDeep };
+    throw e;
+  }
+}
