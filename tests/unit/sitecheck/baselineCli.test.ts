@@ -10,7 +10,7 @@ import { startDemoSite, type DemoSite } from '../../fixtures/demo-site/server.mj
 import { BASELINE_NOINDEX } from '../../fixtures/demo-site/routes/baseline.mjs';
 import { jsonLines, runCli } from '../../support/cli';
 import { say } from '../../support/say';
-import { changesLineErrors, reportSchemaErrors } from '../../support/reportSchema';
+import { changesLineErrors, reportSchemaErrors, siteLineErrors } from '../../support/reportSchema';
 
 const state = { regress: false, fix: false };
 let site: DemoSite;
@@ -153,5 +153,36 @@ describe('crawlscope --baseline (command line, demo site)', () => {
     const block = out.split('\n');
     const start = block.indexOf(say('changes.summary', [file, 2, 3, 2]));
     expect(block.slice(start, block.indexOf('', start))).toEqual([say('changes.summary', [file, 2, 3, 2]), say('changes.none'), say('changes.note.baselineIncomplete')]);
+  });
+
+  it('--crawl: the site findings compared too — links to the page now noindex are new (worse), the broken links to the fixed page gone (better), each with its evidence; the {"changes": …} line after the {"site": …} line', async () => {
+    const crawl = () => ['--crawl', `${O}/baseline/steady.html`, ...sitemap(), '--max-depth', '1', '--json'];
+    const before = await runCli(crawl());
+    expect(before.code).toBe(1);
+    const file = path.join(dir, 'crawl.jsonl');
+    fs.writeFileSync(file, before.out);
+    state.regress = true;
+    state.fix = true;
+    const { code, out } = await runCli([...crawl(), '--baseline', file]);
+    expect(code).toBe(1);
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const site = lines.at(-2)!;
+    expect(siteLineErrors(site)).toEqual([]);
+    const last = lines.at(-1)!;
+    expect(changesLineErrors(last)).toEqual([]);
+    const c = (last as { changes: { findings: { code: string; change: string; direction: string; items: Record<string, unknown>[] }[]; worse: number; better: number } }).changes;
+    // Where the links stand in steady.html: its header bytes (from its report) plus the offset in its body.
+    const steady = jsonLines(lines.slice(0, -2).map((l) => JSON.stringify(l)).join('\n')).find((r) => r.url === `${O}/baseline/steady.html`)!;
+    const body = await (await fetch(`${O}/baseline/steady.html`)).text();
+    const at = (href: string) => steady.bytes!.headerBytes + Buffer.byteLength(body.slice(0, body.indexOf(`<a href="${href}"`)));
+    const find = (code: string, change: string) => c.findings.find((f) => f.code === code && f.change === change);
+    expect(find('linkNoindex', 'new')?.direction).toBe('worse');
+    expect(find('linkNoindex', 'new')?.items).toContainEqual({ url: PAGE(), from: `${O}/baseline/steady.html`, anchorText: 'The page that regresses', offset: at('/baseline/page.html'), tag: BASELINE_NOINDEX });
+    expect(find('sitemapNotIndexable', 'new')?.items.map((x) => x.url)).toEqual([PAGE()]);
+    expect(find('linkBroken', 'gone')?.direction).toBe('better');
+    expect(find('linkBroken', 'gone')?.items).toContainEqual({ url: FIXED(), from: `${O}/baseline/steady.html`, anchorText: 'The page that gets fixed', offset: at('/baseline/fixed.html'), status: 404 });
+    expect(find('sitemapNotIndexable', 'gone')?.items.map((x) => x.url)).toEqual([FIXED()]);
+    // Findings that did not change (the links past the depth limit, the index page in no sitemap) are not listed.
+    expect(c.findings.map((f) => f.code).sort()).toEqual(['linkBroken', 'linkNoindex', 'sitemapNotIndexable', 'sitemapNotIndexable']);
   });
 });
