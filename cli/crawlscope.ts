@@ -385,7 +385,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     // The comparison is the last line, after every report (and the crawl's {"site": …} line).
     if (changes && baseline?.ok) out.write(changesLine(changes, t, { file: opts.baseline ?? '', lines: baseline.lines, bytes: baseline.bytes, problems: baseline.problems, problemCount: baseline.problemCount }, opts.failOn) + '\n');
   }
-  for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
+  for (const p of problems) err.write(`${p.sitemap ? `${p.sitemap}: ` : ''}${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
   if (summary.progress.done === 0 && summary.progress.state === 'done') err.write(t('sitecheck.nothing') + '\n');
   const outcome = runOutcome(summary);
