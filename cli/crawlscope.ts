@@ -22,6 +22,9 @@ import {
   structuredCell,
   structuredTotals,
   worstFirst,
+  baselineProblemText,
+  compareRuns,
+  createRunSnapshot,
   type SiteRow,
   type SiteCheckSummary,
 } from '../lib/sitecheck';
@@ -37,6 +40,8 @@ import { helpText, langArgument, parseArgsErrorText } from './helpText';
 import { MAIN_HELP } from './mainHelp';
 import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesContent, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
+import { readBaselineFile } from './readBaselineFile';
+import { changesLine, changesLines, type FailOn } from './changesOutput';
 import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';
 import { fetchLlmsTxt, llmsSummaryText } from '../lib/llmstxt';
 import { googlebotUserAgent } from '../lib/crawl';
@@ -149,6 +154,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'crawlers-live': { type: 'boolean' },
         'live-sample': { type: 'string' },
         render: { type: 'boolean' },
+        baseline: { type: 'string' },
+        'fail-on': { type: 'string' },
         lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -176,6 +183,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (!urls.length && !sitemaps.length && !site && !crawl.length) throw new UsageError(u('cli.error.nothingToCheck'));
     // The link graph and the depth limit belong to a crawl.
     for (const f of ['max-depth', 'links-csv'] as const) if (values[f] !== undefined && !crawl.length) throw new UsageError(u('cli.error.needsCrawl', [`--${f}`]));
+    const failOn = values['fail-on'] ?? 'regressions';
+    if (failOn !== 'regressions' && failOn !== 'problems') throw new UsageError(u('cli.error.failOn', [failOn]));
     opts = {
       agent: agent as 'smartphone' | 'desktop',
       limit,
@@ -197,6 +206,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       render: values.render === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
+      baseline: values.baseline,
+      failOn: failOn as FailOn,
     };
     if (values.lang !== undefined && cliLanguage(values.lang, {}) === 'en' && !/^en\b/i.test(values.lang)) {
       throw new UsageError(u('cli.error.lang', [values.lang]));
@@ -208,6 +219,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
 
   const text = cliText(cliLanguage(opts.lang));
   const t = text.t;
+  // The baseline is read before the run: a file that is not one fails at once, not after the crawl.
+  const baseline = opts.baseline === undefined ? null : await readBaselineFile(opts.baseline, t);
+  if (baseline && !baseline.ok) {
+    err.write(`crawlscope: ${baseline.problem ? baselineProblemText(baseline.problem, t) : baseline.message}\n`);
+    return 2;
+  }
+  if (baseline) {
+    for (const p of baseline.problems) err.write(`${opts.baseline}: ${baselineProblemText(p, t)}\n`);
+    if (baseline.problemCount > baseline.problems.length) err.write(`${opts.baseline}: ${t('changes.baseline.more', [baseline.problemCount - baseline.problems.length])}\n`);
+  }
+  /** This run's facts per URL, for the comparison (one small record a URL, never the report). */
+  const snapshot = baseline ? createRunSnapshot() : null;
   const rows: SiteRow[] = [];
   const crawlerRows: CrawlersRow[] = [];
   /** With --agent <crawler>: the URLs robots.txt keeps from that crawler (not requested), with the reason's words. */
@@ -221,6 +244,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
     const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
     if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
+    snapshot?.add(r);
     if (spool) spool.add(r);
     else if (opts.json) out.write(reportJson(r) + '\n');
     else if (opts.crawlers) crawlerRows.push(crawlersRow(r));
@@ -339,6 +363,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     }
   }
   const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
+  if (snapshot && summary.crawl) snapshot.site(summary.crawl.result);
+  const changes = baseline?.ok && snapshot ? compareRuns(baseline.run, snapshot.snapshot(summary.progress.state === 'done')) : null;
   if (!opts.json) {
     rows.sort(worstFirst);
     if (rows.length) out.write(table(rows, text) + '\n\n');
@@ -348,6 +374,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (live) out.write(live.lines().join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
     if (crawled) out.write(siteFindingsLines(crawled.result, t).join('\n') + '\n\n');
+    if (changes) out.write(changesLines(changes, t, opts.baseline ?? '') + '\n\n');
     const w = progressText(summary.progress, t, text.duration);
     out.write(`${[w.ended, w.progress, w.counts, structuredTotals(summary.progress, t), w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
   } else {
@@ -355,11 +382,16 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     const w = progressText(summary.progress, t, text.duration);
     for (const line of [w.ended, crawled?.result.partial ? t('crawl.partial', [crawled.result.links.pages]) : null, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
     if (renderer) err.write(`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}; ${t('sitecheck.renderMisses', [renderMisses])}\n`);
+    // The comparison is the last line, after every report (and the crawl's {"site": …} line).
+    if (changes && baseline?.ok) out.write(changesLine(changes, t, { file: opts.baseline ?? '', lines: baseline.lines, bytes: baseline.bytes, problems: baseline.problems, problemCount: baseline.problemCount }, opts.failOn) + '\n');
   }
   for (const p of problems) err.write(`${p.sitemap ? `${p.sitemap}: ` : ''}${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
   if (summary.progress.done === 0 && summary.progress.state === 'done') err.write(t('sitecheck.nothing') + '\n');
   const outcome = runOutcome(summary);
+  // With a baseline (and --fail-on regressions): 1 only for what got worse since it; a run that
+  // could not check anything, or ended early, stays 2.
+  if (changes && opts.failOn === 'regressions' && outcome !== 2) return changes.worse > 0 ? 1 : 0;
   // A render difference that changes indexing is a problem of that URL, as a noindex would be.
   return outcome === 0 && renderChanges > 0 ? 1 : outcome;
 }

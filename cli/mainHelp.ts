@@ -33,6 +33,8 @@ export const MAIN_HELP: HelpSpec = {
     { syntax: '--json', key: 'cli.help.flag.json' },
     { syntax: '--links-csv <file>', key: 'cli.help.flag.linksCsv' },
     { syntax: '--render', key: 'cli.help.flag.render' },
+    { syntax: '--baseline <previous.jsonl>', key: 'cli.help.flag.baseline' },
+    { syntax: '--fail-on regressions|problems', key: 'cli.help.flag.failOn' },
     { syntax: '--lang <language>', key: 'cli.help.flag.lang' },
     { syntax: '-h, --help', key: 'cli.help.flag.help' },
   ],

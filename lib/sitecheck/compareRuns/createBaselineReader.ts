@@ -28,6 +28,8 @@ export type BaselineProblemCode =
   | 'badLine'
   /** The last line ends in the middle (the file was cut short). params: [line]. */
   | 'truncated'
+  /** The file ends in the middle of its first line: nothing to compare with. params: [line]. Fatal. */
+  | 'truncatedFirst'
   /** A line longer than the cap: not read. params: [line, cap in bytes]. */
   | 'lineTooLong'
   /** The file is longer than the cap: read up to it. params: [cap in bytes]. */
@@ -161,7 +163,7 @@ export function createBaselineReader(limits: BaselineLimits = {}): BaselineReade
     try {
       o = JSON.parse(s);
     } catch {
-      if (!sawJson) return stop({ code: s === '{' || s === '[' ? 'prettyJson' : 'notJsonLines', line, params: [line] });
+      if (!sawJson) return stop({ code: s === '{' || s === '[' ? 'prettyJson' : last && s.startsWith('{"') ? 'truncatedFirst' : 'notJsonLines', line, params: [line] });
       complete = false;
       return problem(last ? 'truncated' : 'badLine', line, [line]);
     }
