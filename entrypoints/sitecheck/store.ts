@@ -330,7 +330,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         runFacts = createRunSnapshot();
         runSnapshot = null;
         pending = [];
-        set({ phase: 'running', mode, progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, startError: null, storeError: null, access: null, crawl: null, comparison: null, savedId: null, live: [], llms: null });
+        set({ phase: 'running', mode, tab: 'urls', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, startError: null, storeError: null, access: null, crawl: null, comparison: null, savedId: null, live: [], llms: null });
         const renders = new AbortController();
         // The site's llms.txt, for the summary (information, whatever it says).
         void sendToBackground('getLlmsTxt', { url: site }).then((llms) => set({ llms }), () => undefined);

@@ -3,6 +3,7 @@
 // findings tab lists them, and the planted ones' evidence in the words of locales/en.yml.
 import { BIG_LINK_AT, HOME_LINKS, SITEMAP_PATHS, homeBody } from '../fixtures/demo-site/routes/sitecrawl.mjs';
 import { say } from './say';
+import { verdictText, type Translate } from '../../lib/report';
 
 /** Every finding of a crawl of /crawlsite/ with its sitemap (max depth 10, no render): [code, severity, count]. */
 export const CRAWL_FINDINGS: [string, string, number][] = [
@@ -69,5 +70,27 @@ export function plantedItems(demo: string, header: { home: number; big: number }
     ],
     hreflangNoReturn: [say('crawl.finding.hreflangNoReturn.item', [u('/crawlsite/en.html'), u('/crawlsite/de.html'), 'de', `<link rel="alternate" hreflang="de" href="${u('/crawlsite/de.html')}">`])],
     duplicateTitle: [say('crawl.finding.duplicateTitle.item', ['Crawl demo — twins', `${u('/crawlsite/a.html')}, ${u('/crawlsite/b.html')}`])],
+  };
+}
+
+/**
+ * What "Compare with an earlier run" says once /crawlui/flip.html broke between two crawls of
+ * /crawlui/home.html (3 URLs each): `baseline` names the earlier run, `why` the broken page's
+ * reasons in this run's report, `linkAt` the response offset of the home page's link to it.
+ */
+export function flipRegression(demo: string, baseline: string, why: string[], linkAt: number) {
+  const home = `${demo}/crawlui/home.html`;
+  const flip = `${demo}/crawlui/flip.html`;
+  const t: Translate = (key, params = []) => say(key, params);
+  return {
+    summary: say('changes.summary', [baseline, 3, 3, 3]),
+    heading: say('changes.worse', [3]),
+    entries: [
+      { what: flip, lines: [say('changes.kind.verdict', [verdictText('indexable', t), verdictText('not-indexable', t)]), ...why, say('changes.kind.status', ['200', '404'])] },
+      {
+        what: say('changes.findingNew', [say('crawl.finding.linkBroken.title', [1])]),
+        lines: [say('crawl.finding.linkBroken.item', [home, flip, 404, 'May break', say('crawl.atByte', [linkAt])])],
+      },
+    ],
   };
 }
