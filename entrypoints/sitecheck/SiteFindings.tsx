@@ -49,7 +49,8 @@ export function SiteFindings({ result, busy, onExportLinks }: { result: CrawlRes
       {w.partial ? <p className="cs-note" role="status" data-testid="findings-partial">{w.partial}</p> : null}
       <p data-testid="crawl-summary">{w.summary}</p>
       <p className="cs-muted" data-testid="crawl-not-followed">{w.notFollowed}</p>
-      {w.noSitemap ? <p className="cs-muted" data-testid="crawl-no-sitemap">{w.noSitemap}</p> : null}
+      {/* The command line's words name its flags; the page names its own box. */}
+      {w.noSitemap ? <p className="cs-muted" data-testid="crawl-no-sitemap">{i18n.t('sitecheck.crawl.noSitemap')}</p> : null}
       <p>
         <button type="button" data-testid="export-links" disabled={!result.links.links} onClick={onExportLinks}>
           {i18n.t('sitecheck.crawl.exportLinks')}

@@ -190,7 +190,7 @@ test.describe('Crawl from this page', () => {
     await sc.getByTestId('tab-findings').click();
     await expect(sc.getByTestId('findings')).toHaveAttribute('data-partial', 'true');
     await expect(sc.getByTestId('findings-partial')).toHaveText(say('crawl.partial', [site.links.pages]));
-    await expect(sc.getByTestId('crawl-no-sitemap')).toHaveText(say('crawl.noSitemap'));
+    await expect(sc.getByTestId('crawl-no-sitemap')).toHaveText(say('sitecheck.crawl.noSitemap'));
     // The twins were read before the crawl stopped: their shared title is among the findings so far.
     await expect(sc.locator('[data-testid="finding"][data-code="duplicateTitle"] [data-testid="finding-item"]').first()).toContainText(`${demo}/crawlsite/a.html`);
     await expect(sc.getByTestId('finding')).toHaveCount(site.findings.length);
