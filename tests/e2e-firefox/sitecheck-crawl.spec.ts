@@ -78,6 +78,28 @@ test.describe('Crawl from this page', () => {
     }
   });
 
+  test('with a render: the link only JavaScript adds is followed, marked only after rendering', async ({ demo, openPopup, tab: page, downloads, ff, base }) => {
+    const js = `${demo}/crawlsite/js.html`;
+    const only = `${demo}/crawlsite/js-only.html`;
+    const sc = await open(page, js, openPopup, ff, base);
+    try {
+      await click(sc, tid('read-sitemaps'));
+      await fill(sc, tid('max-depth'), '1');
+      await click(sc, tid('render'));
+      await click(sc, tid('crawl-start'));
+      await expectAttr(sc, tid('state'), 'data-state', 'done', { timeout: 90_000 });
+      await expectCount(sc, tid('row'), 2);
+      const lines = parse((await download(downloads, () => click(sc, tid('export-jsonl')))).text);
+      expect(lines.at(-1).site).toMatchObject({ rendered: true, partial: false });
+      expect(lines.at(-1).site.links).toMatchObject({ links: 1, afterRendering: 1, followed: 1 });
+      expect(lines.find((r) => r.siteCheck?.requestedUrl === only).siteCheck).toMatchObject({ depth: 1, discoveredFrom: { url: js, anchorText: '', offset: null, afterRendering: true }, inlinks: 1 });
+      await click(sc, tid('tab-findings'));
+      await expectTexts(sc, `${finding('onlyRendered')} ${tid('finding-item')}`, [say('crawl.finding.onlyRendered.item', [only, js])]);
+    } finally {
+      await sc.close().catch(() => undefined);
+    }
+  });
+
   test('Cancel in the middle of a crawl keeps what it found, marked partial', async ({ demo, openPopup, tab: page, downloads, ff, base }) => {
     const sc = await open(page, `${demo}/crawlsite/hang-start.html`, openPopup, ff, base);
     try {
