@@ -134,6 +134,12 @@ describe('compareRuns: per URL', () => {
   it('the other Googlebot in the baseline is told; an incomplete baseline lists no URL as new or gone', () => {
     const c = compareRuns(snap([{ url: A, agent: 'desktop' }]), snap([{ url: A }, { url: B }]));
     expect(c.notes).toEqual([{ code: 'agentDiffers', params: ['desktop', 'smartphone'] }]);
+    // Another byte limit: told, with both limits.
+    const limits = compareRuns(snap([{ url: A }]), createRunSnapshot().snapshot(true));
+    expect(limits.notes).toEqual([]);
+    const small = createRunSnapshot();
+    small.add({ ...report({ url: A }), bytes: { ...report({ url: A }).bytes!, limit: 1_048_576 } });
+    expect(compareRuns(snap([{ url: A }]), small.snapshot(true)).notes).toEqual([{ code: 'limitDiffers', params: ['2097152', '1048576'] }]);
     const d = compareRuns(snap([{ url: A }, { url: C }], undefined, false), snap([{ url: A }, { url: B }]));
     expect(d.urlsInOneRun).toEqual([]);
     expect(d.notes).toEqual([{ code: 'baselineIncomplete', params: [] }]);
