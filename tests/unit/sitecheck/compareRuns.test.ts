@@ -286,6 +286,11 @@ describe('the baseline reader', () => {
     expect(skipped.run.urls.map((u) => u.url)).toEqual([A, C]);
     expect(skipped.problems).toEqual([{ code: 'lineTooLong', line: 2, params: [2, 4000] }]);
 
+    // A first line longer than the line cap (a binary file with no line end): not JSON Lines, and not read on.
+    const binary = createBaselineReader({ maxLineBytes: 4000 });
+    expect([binary.push(new Uint8Array(3000).fill(0xff)), binary.push(new Uint8Array(3000).fill(0xff)), binary.push('more')]).toEqual([true, false, false]);
+    expect(binary.end()).toEqual({ ok: false, problem: { code: 'notJsonLines', line: 1, params: [1] }, lines: 0, bytes: 6000 });
+
     const many = ok(await readBaseline(chunks(big, 64), { maxUrls: 2 }));
     expect(many.run.urls.map((u) => u.url)).toEqual([A, B]);
     expect([many.run.complete, many.problems]).toEqual([false, [{ code: 'tooManyUrls', line: 3, params: [2] }]]);
