@@ -4,15 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareRuns,
-  compareWithKept,
   createBaselineReader,
   createRunSnapshot,
   findingCaseKey,
-  keepRun,
   readBaseline,
   type BaselineRead,
   type CrawlResult,
-  type KeptRun,
   type RunSnapshot,
   type SiteFinding,
 } from '../../../lib/sitecheck';
@@ -312,25 +309,5 @@ describe('the baseline reader', () => {
     const s = createRunSnapshot();
     for (const x of reports) s.add(x);
     expect(r.run).toEqual(s.snapshot(true));
-  });
-});
-
-describe('the runs the extension keeps', () => {
-  const run = (id: string, siteKey: string, endedAt: string, facts: Facts[] = [{ url: A }]): KeptRun => ({ id, site: siteKey, endedAt, snapshot: snap(facts) });
-
-  it('keepRun: this run first, then the earlier runs of its site newest first, 5 at most; other sites untouched', () => {
-    const kept = [1, 2, 3, 4, 5].map((i) => run(`s${i}`, O, `2026-12-0${i}T00:00:00Z`));
-    const other = run('x1', 'https://other.test', '2026-12-01T00:00:00Z');
-    const next = keepRun([...kept, other], run('s6', O, '2026-12-06T00:00:00Z'));
-    expect(next.map((k) => k.id)).toEqual(['s6', 's5', 's4', 's3', 's2', 'x1']);
-    expect(keepRun(next, run('s6', O, '2026-12-06T01:00:00Z')).map((k) => k.id)).toEqual(['s6', 's5', 's4', 's3', 's2', 'x1']);
-  });
-
-  it('compareWithKept: the chosen run against the current one; null for a run not kept', () => {
-    const kept = [run('s1', O, '2026-12-01T00:00:00Z', [{ url: A }]), run('s2', O, '2026-12-02T00:00:00Z', [{ url: A, noindex: true }])];
-    const current = snap([{ url: A }]);
-    expect(compareWithKept(kept, 's1', current)?.worse).toBe(0);
-    expect(compareWithKept(kept, 's2', current)).toMatchObject({ worse: 0, better: 2 });
-    expect(compareWithKept(kept, 'nope', current)).toBeNull();
   });
 });
