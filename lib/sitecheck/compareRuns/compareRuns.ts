@@ -94,6 +94,9 @@ export function compareRuns(before: RunSnapshot, after: RunSnapshot): RunChanges
   const agentOf = (s: RunSnapshot) => s.urls.find((u) => u.agent)?.agent ?? null;
   const [ab, aa] = [agentOf(before), agentOf(after)];
   if (ab && aa && ab !== aa) notes.push({ code: 'agentDiffers', params: [ab, aa] });
+  const limitOf = (s: RunSnapshot) => s.urls.find((u) => u.limit !== null)?.limit ?? null;
+  const [lb, la] = [limitOf(before), limitOf(after)];
+  if (lb !== null && la !== null && lb !== la) notes.push({ code: 'limitDiffers', params: [String(lb), String(la)] });
   const renderedOf = (s: RunSnapshot) => s.urls.some((u) => u.rendered);
   if (renderedOf(before) !== renderedOf(after)) notes.push({ code: 'renderOneRun', params: [] });
 

@@ -231,6 +231,8 @@ export function createBaselineReader(limits: BaselineLimits = {}): BaselineReade
       tooLong = true;
       pieces = [];
       pieceBytes = 0;
+      // No JSON line yet, and the first is longer than any report: not JSON Lines (a binary file, say) — not read to its end.
+      if (!sawJson) stop({ code: 'notJsonLines', line: line + 1, params: [line + 1] });
       return;
     }
     // A copy: the caller may reuse its buffer.
@@ -252,13 +254,14 @@ export function createBaselineReader(limits: BaselineLimits = {}): BaselineReade
       let from = 0;
       for (let nl = b.indexOf(0x0a, from); nl >= 0; nl = b.indexOf(0x0a, from)) {
         take(b.subarray(from, nl));
+        if (stopped) return false;
         from = nl + 1;
         flushLine(false);
         if (stopped) return false;
       }
       // Past the byte cap, the line in progress is not read: it ends in the middle.
       if (!capped) take(b.subarray(from));
-      return !capped;
+      return !capped && !stopped;
     },
     end() {
       if (!stopped && !capped && (pieceBytes > 0 || tooLong)) flushLine(true);

@@ -9,5 +9,4 @@ export { createRunSnapshot, type RunSnapshotBuilder } from './createRunSnapshot'
 export { compareRuns } from './compareRuns';
 export { createBaselineReader, BASELINE_MAX_BYTES, BASELINE_MAX_LINE_BYTES, BASELINE_MAX_PROBLEMS, type BaselineLimits, type BaselineProblem, type BaselineProblemCode, type BaselineRead, type BaselineReader } from './createBaselineReader';
 export { readBaseline } from './readBaseline';
-export { keepRun, KEPT_RUNS, type KeptRun } from './keepRun';
-export { compareWithKept } from './compareWithKept';
+export { KEPT_RUNS } from './keptRuns';

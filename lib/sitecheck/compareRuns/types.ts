@@ -151,6 +151,8 @@ export type ChangesNoteCode =
   | 'baselineIncomplete'
   /** The baseline ran as the other Googlebot (params: before, after). */
   | 'agentDiffers'
+  /** The baseline ran with another byte limit (--limit; params: before, after): bytes may cross it for that alone. */
+  | 'limitDiffers'
   /** One run crawled, the other did not: site findings not compared. */
   | 'siteOnlyBefore'
   | 'siteOnlyAfter'

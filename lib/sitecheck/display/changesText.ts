@@ -132,6 +132,7 @@ export function changesText(c: RunChanges, t: Translate, baseline: string): Chan
 /** Why part of the runs was not compared, in words. */
 export function changesNoteText(n: ChangesNote, t: Translate): string {
   if (n.code === 'agentDiffers') return t('changes.note.agentDiffers', n.params.map((a) => t(a === 'desktop' ? 'sitecheck.agentDesktop' : 'sitecheck.agentSmartphone')));
+  if (n.code === 'limitDiffers') return t('changes.note.limitDiffers', n.params.map(Number));
   return t(`changes.note.${n.code}`, n.params);
 }
 

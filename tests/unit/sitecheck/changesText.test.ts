@@ -69,6 +69,8 @@ describe('changes in words', () => {
     const de = translatorOf('de').t;
     const c = compareRuns(snap([{ url: A, agent: 'desktop' }]), snap([{ url: A }]));
     expect(changesText(c, de, 'x').notes).toEqual([sayIn('de', 'changes.note.agentDiffers', [sayIn('de', 'sitecheck.agentDesktop'), sayIn('de', 'sitecheck.agentSmartphone')])]);
+    expect(changesText({ ...c, notes: [{ code: 'limitDiffers', params: ['2097152', '1048576'] }] }, de, 'x').notes).toEqual([sayIn('de', 'changes.note.limitDiffers', [2_097_152, 1_048_576])]);
+    expect(sayIn('de', 'changes.note.limitDiffers', [2_097_152, 1_048_576])).toContain('2.097.152 Bytes');
     expect(baselineProblemText({ code: 'tooBig', line: null, params: [1_073_741_824] }, de)).toBe(sayIn('de', 'changes.baseline.tooBig', [1_073_741_824]));
     expect(sayIn('de', 'changes.baseline.tooBig', [1_073_741_824])).toContain('1.073.741.824');
     expect(baselineProblemText({ code: 'duplicate', line: 9, params: [A, 2, 9] }, t)).toBe(say('changes.baseline.duplicate', [A, 2, 9]));

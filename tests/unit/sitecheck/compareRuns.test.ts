@@ -4,15 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareRuns,
-  compareWithKept,
   createBaselineReader,
   createRunSnapshot,
   findingCaseKey,
-  keepRun,
   readBaseline,
   type BaselineRead,
   type CrawlResult,
-  type KeptRun,
   type RunSnapshot,
   type SiteFinding,
 } from '../../../lib/sitecheck';
@@ -134,6 +131,12 @@ describe('compareRuns: per URL', () => {
   it('the other Googlebot in the baseline is told; an incomplete baseline lists no URL as new or gone', () => {
     const c = compareRuns(snap([{ url: A, agent: 'desktop' }]), snap([{ url: A }, { url: B }]));
     expect(c.notes).toEqual([{ code: 'agentDiffers', params: ['desktop', 'smartphone'] }]);
+    // Another byte limit: told, with both limits.
+    const limits = compareRuns(snap([{ url: A }]), createRunSnapshot().snapshot(true));
+    expect(limits.notes).toEqual([]);
+    const small = createRunSnapshot();
+    small.add({ ...report({ url: A }), bytes: { ...report({ url: A }).bytes!, limit: 1_048_576 } });
+    expect(compareRuns(snap([{ url: A }]), small.snapshot(true)).notes).toEqual([{ code: 'limitDiffers', params: ['2097152', '1048576'] }]);
     const d = compareRuns(snap([{ url: A }, { url: C }], undefined, false), snap([{ url: A }, { url: B }]));
     expect(d.urlsInOneRun).toEqual([]);
     expect(d.notes).toEqual([{ code: 'baselineIncomplete', params: [] }]);
@@ -280,6 +283,11 @@ describe('the baseline reader', () => {
     expect(skipped.run.urls.map((u) => u.url)).toEqual([A, C]);
     expect(skipped.problems).toEqual([{ code: 'lineTooLong', line: 2, params: [2, 4000] }]);
 
+    // A first line longer than the line cap (a binary file with no line end): not JSON Lines, and not read on.
+    const binary = createBaselineReader({ maxLineBytes: 4000 });
+    expect([binary.push(new Uint8Array(3000).fill(0xff)), binary.push(new Uint8Array(3000).fill(0xff)), binary.push('more')]).toEqual([true, false, false]);
+    expect(binary.end()).toEqual({ ok: false, problem: { code: 'notJsonLines', line: 1, params: [1] }, lines: 0, bytes: 6000 });
+
     const many = ok(await readBaseline(chunks(big, 64), { maxUrls: 2 }));
     expect(many.run.urls.map((u) => u.url)).toEqual([A, B]);
     expect([many.run.complete, many.problems]).toEqual([false, [{ code: 'tooManyUrls', line: 3, params: [2] }]]);
@@ -301,25 +309,5 @@ describe('the baseline reader', () => {
     const s = createRunSnapshot();
     for (const x of reports) s.add(x);
     expect(r.run).toEqual(s.snapshot(true));
-  });
-});
-
-describe('the runs the extension keeps', () => {
-  const run = (id: string, siteKey: string, endedAt: string, facts: Facts[] = [{ url: A }]): KeptRun => ({ id, site: siteKey, endedAt, snapshot: snap(facts) });
-
-  it('keepRun: this run first, then the earlier runs of its site newest first, 5 at most; other sites untouched', () => {
-    const kept = [1, 2, 3, 4, 5].map((i) => run(`s${i}`, O, `2026-12-0${i}T00:00:00Z`));
-    const other = run('x1', 'https://other.test', '2026-12-01T00:00:00Z');
-    const next = keepRun([...kept, other], run('s6', O, '2026-12-06T00:00:00Z'));
-    expect(next.map((k) => k.id)).toEqual(['s6', 's5', 's4', 's3', 's2', 'x1']);
-    expect(keepRun(next, run('s6', O, '2026-12-06T01:00:00Z')).map((k) => k.id)).toEqual(['s6', 's5', 's4', 's3', 's2', 'x1']);
-  });
-
-  it('compareWithKept: the chosen run against the current one; null for a run not kept', () => {
-    const kept = [run('s1', O, '2026-12-01T00:00:00Z', [{ url: A }]), run('s2', O, '2026-12-02T00:00:00Z', [{ url: A, noindex: true }])];
-    const current = snap([{ url: A }]);
-    expect(compareWithKept(kept, 's1', current)?.worse).toBe(0);
-    expect(compareWithKept(kept, 's2', current)).toMatchObject({ worse: 0, better: 2 });
-    expect(compareWithKept(kept, 'nope', current)).toBeNull();
   });
 });
