@@ -389,27 +389,42 @@ export class TreeBuilder implements TokenReceiver {
 
   // ---- Insertion ----
 
+  /** Where the next node goes (written into one reused object: no allocation per text run or element). */
+  private readonly loc: { parent: Elem | null; inTemplate: boolean; region: Region; fostered: boolean } = { parent: null, inTemplate: false, region: null as unknown as Region, fostered: false };
   private location(): { parent: Elem | null; inTemplate: boolean; region: Region; fostered: boolean } {
+    const loc = this.loc;
     const cur = this.current;
     if (this.fosterEnabled && cur && cur.ns === HTML && TABLE_STRUCTURE.has(cur.name)) {
       const tableIdx = this.topOf('table');
       const tmplIdx = this.topOf('template');
       if (tmplIdx > tableIdx) {
         const t = this.st[tmplIdx]!;
-        return { parent: t, inTemplate: true, region: t.region, fostered: false };
+        return this.at(t, true, t.region, false);
       }
       if (tableIdx >= 0) {
         const table = this.st[tableIdx]!;
-        if (table.parent) return { parent: table.parent, inTemplate: table.inTemplate, region: table.fosterRegion!, fostered: true };
+        if (table.parent) return this.at(table.parent, table.inTemplate, table.fosterRegion!, true);
         const below = this.st[tableIdx - 1]!;
-        return { parent: below, inTemplate: below.inTemplate, region: below.childRegion, fostered: false };
+        return this.at(below, below.inTemplate, below.childRegion, false);
       }
       const html = this.st[0]!;
-      return { parent: html, inTemplate: false, region: html.childRegion, fostered: false };
+      return this.at(html, false, html.childRegion, false);
     }
-    if (!cur) return { parent: null, inTemplate: false, region: this.root, fostered: false };
-    const tmpl = cur.ns === HTML && cur.name === 'template';
-    return { parent: cur, inTemplate: tmpl || cur.inTemplate, region: tmpl ? cur.region : cur.childRegion, fostered: false };
+    if (!cur) return this.at(null, false, this.root, false);
+    if (cur.ns === HTML && cur.name === 'template') return this.at(cur, true, cur.region, false);
+    loc.parent = cur;
+    loc.inTemplate = cur.inTemplate;
+    loc.region = cur.childRegion;
+    loc.fostered = false;
+    return loc;
+  }
+  private at(parent: Elem | null, inTemplate: boolean, region: Region, fostered: boolean): { parent: Elem | null; inTemplate: boolean; region: Region; fostered: boolean } {
+    const loc = this.loc;
+    loc.parent = parent;
+    loc.inTemplate = inTemplate;
+    loc.region = region;
+    loc.fostered = fostered;
+    return loc;
   }
   private create(name: string, ns: Namespace, tag: TagToken | null, cloneOf: El | null = null): Elem {
     const loc = this.location();
@@ -474,8 +489,21 @@ export class TreeBuilder implements TokenReceiver {
     const raw = this.mode === M.Text;
     r.raw = raw;
     r.nulToFffd = raw || loc.parent.ns !== HTML;
-    r.hasCr = kind === LITERAL && s.indexOf('\r', rawFrom) >= 0 && s.indexOf('\r', rawFrom) < to;
+    r.hasCr = kind === LITERAL && this.crIn(s, rawFrom, to);
     for (const x of this.sinks) x.text?.(r);
+  }
+
+  /** The next CR of the string last asked about, at or after crFrom (-1: none): a piece is searched once, not once per run. */
+  private crS: string | null = null;
+  private crFrom = 0;
+  private crAt = -1;
+  private crIn(s: string, from: number, to: number): boolean {
+    if (s !== this.crS || from < this.crFrom || (this.crAt >= 0 && this.crAt < from)) {
+      this.crS = s;
+      this.crFrom = from;
+      this.crAt = s.indexOf('\r', from);
+    }
+    return this.crAt >= 0 && this.crAt < to;
   }
 
   private pos(s: string, i: number, rawFrom: number, start: number): number {
@@ -489,6 +517,12 @@ export class TreeBuilder implements TokenReceiver {
     // The common case: text in body, nothing that depends on whitespace.
     if (this.mode === M.InBody && !this.framesetOk && !this.skipNextNewLine && !this.inForeignNode) {
       this.reconstructFormatting();
+      this.insertChars(LITERAL, s, rawFrom, from, to, start, end, to - rawFrom);
+      return;
+    }
+    // The content of a script, style or other raw-text element: inserted whole, whitespace or not
+    // (no per-character split into runs, which a large inline script would pay character by character).
+    if (this.mode === M.Text && !this.skipNextNewLine && !this.inForeignNode) {
       this.insertChars(LITERAL, s, rawFrom, from, to, start, end, to - rawFrom);
       return;
     }

@@ -22,6 +22,8 @@ export const NODE_REDIRECT_LOOP = 128;
 export const NODE_PAGE_NOFOLLOW = 256;
 /** Its facts are those of a page (status, verdict, title…): checked, or the end of a checked URL's redirects. */
 export const NODE_FACTS = 512;
+/** A crawl found a link to it that it follows: it waits to be queued (the run feeds found URLs in as its queue has room). */
+export const NODE_FOUND = 1024;
 
 /** Verdicts as numbers. */
 export const VERDICT_NONE = 0;

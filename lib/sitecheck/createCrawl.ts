@@ -9,6 +9,7 @@ import {
   LinkGraph,
   NODE_CHECKED,
   NODE_FACTS,
+  NODE_FOUND,
   NODE_IN_SITEMAP,
   NODE_NOINDEX,
   NODE_PAGE_NOFOLLOW,
@@ -87,6 +88,8 @@ export interface Crawl {
   readonly linksNotKept: { url: string; seen: number; kept: number }[];
   /** A URL was taken into the run (fresh), or listed again by a sitemap (`fresh` false). */
   taken(src: QueuedUrl, fresh: boolean): void;
+  /** The URL is in the run's queue already (given, listed by a sitemap, or found and fed in). */
+  queued(url: string): boolean;
   /**
    * A URL's check: its facts recorded, its page's links (and its canonical and hreflang targets)
    * added to the graph. Returns the URLs to queue (each through the run's intake), and the page's
@@ -150,7 +153,11 @@ export function createCrawl(opts: CrawlOptions & { maxUrls: number; followForeig
       if (depthLimited.length < CRAWL_EXAMPLES && !g.has(tgt, NODE_QUEUED)) depthLimited.push({ url, from: g.url(from) });
       return false;
     }
-    if (!g.has(tgt, NODE_QUEUED)) queue.push({ url, sitemap: null, line: null, depth });
+    // Once: a URL found again before it is queued is not handed over twice.
+    if (!g.has(tgt, NODE_QUEUED | NODE_FOUND)) {
+      g.flags.or(tgt, NODE_FOUND);
+      queue.push({ url, sitemap: null, line: null, depth });
+    }
     return true;
   };
 
@@ -189,9 +196,10 @@ export function createCrawl(opts: CrawlOptions & { maxUrls: number; followForeig
       const c = g.node(canonical);
       if (c >= 0) {
         g.canonicalId.set(id, c);
-        const link = r.canonical.links.find((l) => l.resolved && normalizeUrl(l.resolved) === canonical) ?? r.canonical.links[0];
-        if (link) g.canonicalTag.set(id, g.strings.id(link.from === 'header' ? `Link: <${link.href}>; rel="canonical"` : `<link rel="canonical" href="${link.href}">`));
         if (c !== id) {
+          // The tag as written is evidence only of a canonical to another URL (most pages name themselves).
+          const link = r.canonical.links.find((l) => l.resolved && normalizeUrl(l.resolved) === canonical) ?? r.canonical.links[0];
+          if (link) g.canonicalTag.set(id, g.strings.id(link.from === 'header' ? `Link: <${link.href}>; rel="canonical"` : `<link rel="canonical" href="${link.href}">`));
           discovered(c, id, -1, -1, HOW_CANONICAL, false);
           follow(canonical, c, id, depth + 1, queue);
         }
@@ -237,6 +245,10 @@ export function createCrawl(opts: CrawlOptions & { maxUrls: number; followForeig
     badLinks,
     depthLimited,
     linksNotKept,
+    queued(url) {
+      const id = g.find(url);
+      return id >= 0 && g.has(id, NODE_QUEUED);
+    },
     taken(src, fresh) {
       const id = g.node(src.url);
       if (id < 0) return;

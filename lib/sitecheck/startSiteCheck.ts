@@ -116,14 +116,38 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     onCap: () => queue.drop('sitemap'),
     onTaken: crawl ? (src, fresh) => crawl.taken(src, fresh) : undefined,
   });
-  /** URLs a crawl found, into the queue through the one intake. */
-  const queueFound = (found: QueuedUrl[]) => {
-    const once = new Set<string>();
-    for (const u of found) {
-      if (once.has(u.url)) continue;
-      once.add(u.url);
-      void intake.add(u, null);
+  /**
+   * URLs a crawl found, waiting for room in the queue: kept as their strings (the link graph's
+   * own) and depths, and fed in through the one intake while fewer than HIGH_WATER URLs wait —
+   * as the sitemaps are read — so a page with thousands of links, or a wide site, does not
+   * build a queue of thousands of jobs.
+   */
+  const foundUrls: string[] = [];
+  const foundDepths: number[] = [];
+  let foundNext = 0;
+  const pump = () => {
+    while (foundNext < foundUrls.length && queue.waiting('url') < HIGH_WATER && !intake.capped && !signal.aborted) {
+      const url = foundUrls[foundNext]!;
+      const depth = foundDepths[foundNext]!;
+      foundNext++;
+      if (!crawl?.queued(url)) void intake.add({ url, sitemap: null, line: null, depth }, null);
     }
+    if (foundNext === foundUrls.length || intake.capped || signal.aborted) {
+      foundUrls.length = 0;
+      foundDepths.length = 0;
+      foundNext = 0;
+    } else if (foundNext >= 4096 && foundNext * 2 >= foundUrls.length) {
+      foundUrls.splice(0, foundNext);
+      foundDepths.splice(0, foundNext);
+      foundNext = 0;
+    }
+  };
+  const queueFound = (found: QueuedUrl[]) => {
+    for (const u of found) {
+      foundUrls.push(u.url);
+      foundDepths.push(u.depth);
+    }
+    pump();
   };
   const sitemaps = createSitemapDiscovery({ fetchHop, userAgent, signal, now, queue, intake, tally, robots, highWater: HIGH_WATER, onSitemap: opts.onSitemap, onRead: emit });
   // Cancelled or out of time: nothing waiting starts, every wait ends; what runs ends with the signal.
@@ -175,6 +199,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
         if (!signal.aborted) tally.failed(src.url, err);
       })
       .finally(() => {
+        pump();
         slot.release();
         if (!signal.aborted) emit();
       });
@@ -202,6 +227,10 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     // A render may find links to check, and a check may start a render: until neither runs.
     for (;;) {
       await queue.idle();
+      if (foundNext < foundUrls.length) {
+        pump();
+        continue;
+      }
       if (!pending.size) break;
       await Promise.all([...pending]);
     }

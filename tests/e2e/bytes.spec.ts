@@ -26,7 +26,7 @@ let run = 0;
 const fresh = (path: string) => `${path}?run=${Date.now()}-${run++}`;
 
 test.describe('byte budget', () => {
-  test('the squeeze page: a noindex and a canonical inside 2 MiB of body but past the cut once the headers count — the popup and the command line give one answer', async ({ page, demo, openPopup }) => {
+  test('the squeeze page: a noindex and a canonical inside 2 MiB of body but past the cut once the headers count — the popup, the command line, the site check page and the comparison give one answer', async ({ page, demo, openPopup }) => {
     const S = squeezePage();
     const url = `${demo}${fresh('/bytes/squeeze.html')}`;
     await page.goto(url);
@@ -63,6 +63,38 @@ test.describe('byte budget', () => {
     expect(r!.directives.noindex).toBe(false);
     expect(r!.reasons.map((x) => `${x.severity}:${x.code}`).filter((k) => k !== 'info:googleExtendedBlocked')).toEqual(keys.filter((k) => k !== 'info:googleExtendedBlocked'));
     expect(r!.reasons.filter((x) => x.code === 'pastCut').map((x) => Number(x.params[1]))).toEqual([H + S.noindexAt, H + S.canonicalAt]);
+
+    // The site check page, over a sitemap listing the same URL: the same verdict and reasons.
+    const [sc] = await Promise.all([page.context().waitForEvent('page'), popup.getByTestId('sitecheck-open').click()]);
+    await sc.getByTestId('start').waitFor();
+    await sc.getByTestId('sitemap-input').fill(`${demo}/bytes/squeeze-sitemap.xml`);
+    await sc.getByTestId('start').click();
+    await expect(sc.getByTestId('state')).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+    await expect(sc.getByTestId('row')).toHaveCount(1);
+    await expect(sc.getByTestId('row')).toHaveAttribute('data-url', `${demo}/bytes/squeeze.html`);
+    await expect(sc.getByTestId('row')).toHaveAttribute('data-verdict', 'at-risk');
+    const [jsonl] = await Promise.all([sc.waitForEvent('download'), sc.getByTestId('export-jsonl').click()]);
+    const [siteReport] = fs.readFileSync((await jsonl.path())!, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(siteReport.verdict).toBe('at-risk');
+    expect(siteReport.directives.noindex).toBe(false);
+    expect(siteReport.reasons.filter((x: { code: string }) => x.code === 'pastCut').map((x: { params: unknown[] }) => Number(x.params[1]))).toEqual([H + S.noindexAt, H + S.canonicalAt]);
+    expect(siteReport.reasons.map((x: { code: string }) => x.code)).not.toContain('noindex');
+    await sc.close();
+
+    // The comparison (as Googlebot Smartphone and Desktop): both tags named as never read, past the cut, for each agent.
+    const [cmp] = await Promise.all([page.context().waitForEvent('page'), popup.getByTestId('compare-open').click()]);
+    await cmp.getByTestId('compare-report').waitFor({ timeout: 30_000 });
+    const past = cmp.locator('[data-testid=compare-findings] li[data-code=pastCut]');
+    await expect(past).toHaveCount(4);
+    for (const agent of ['mobile', 'desktop']) {
+      const mine = cmp.locator(`[data-testid=compare-findings] li[data-code=pastCut][data-agent=${agent}]`);
+      await expect(mine).toHaveCount(2);
+      await expect(mine.nth(0)).toContainText('<meta>');
+      await expect(mine.nth(0)).toContainText((H + S.noindexAt).toLocaleString('en-US'));
+      await expect(mine.nth(1)).toContainText((H + S.canonicalAt).toLocaleString('en-US'));
+      await expect(mine.nth(1)).toContainText('<link>');
+    }
+    await expect(cmp.locator('[data-testid=compare-findings] li[data-code=overLimit]')).toHaveCount(2);
   });
 
   test('3 MB page: exact bytes, the first element past the cut, canonical and JSON-LD lost', async ({ page, demo, openPopup }) => {

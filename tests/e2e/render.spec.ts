@@ -12,9 +12,14 @@ import { headerBytesOf } from '../support/headerBytesOf';
 
 /** From the popup of `page`, open the render page (it starts at once) and wait until it has ended. */
 async function renderFromPopup(context: BrowserContext, popup: Page): Promise<Page> {
-  const [r] = await Promise.all([context.waitForEvent('page'), popup.getByTestId('render-open').click()]);
-  await r.getByTestId('render-result').waitFor({ timeout: 45_000 });
-  return r;
+  // The render page, not the first new page: the render opens windows of its own (Googlebot's and
+  // the visitor's), and either may be announced before the render page.
+  const before = new Set(context.pages());
+  await popup.getByTestId('render-open').click();
+  let r: Page | undefined;
+  await expect.poll(() => (r = context.pages().find((p) => !before.has(p) && p.url().includes('/render.html'))) !== undefined, { timeout: 10_000 }).toBe(true);
+  await r!.getByTestId('render-result').waitFor({ timeout: 45_000 });
+  return r!;
 }
 
 /** The render page for a typed URL (it starts at once when the URL is given). */
