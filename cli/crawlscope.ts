@@ -22,6 +22,9 @@ import {
   structuredCell,
   structuredTotals,
   worstFirst,
+  baselineProblemText,
+  compareRuns,
+  createRunSnapshot,
   type SiteRow,
   type SiteCheckSummary,
 } from '../lib/sitecheck';
@@ -37,9 +40,13 @@ import { helpText, langArgument, parseArgsErrorText } from './helpText';
 import { MAIN_HELP } from './mainHelp';
 import { createSiteRenderer, renderChangesIndexing, renderLines, renderMissesContent, type SiteRenderer } from './siteRender';
 import { RENDER_TIME_LIMIT_MS } from '../lib/render';
+import { readBaselineFile } from './readBaselineFile';
+import { changesLine, changesLines, type FailOn } from './changesOutput';
 import { createLiveSample, LIVE_SAMPLE_DEFAULT, LIVE_SAMPLE_MAX, type LiveSample } from './liveSample';
 import { fetchLlmsTxt, llmsSummaryText } from '../lib/llmstxt';
 import { googlebotUserAgent } from '../lib/crawl';
+import { CRAWL_DEFAULT_MAX_DEPTH, CRAWL_MAX_DEPTH } from '../lib/sitecheck';
+import { createReportSpool, reportJson, siteFindingsLines, siteLine, writeLinksCsv, type ReportSpool } from './crawlOutput';
 
 const VERSION = '0.1.0';
 /** The summary reads the llms.txt of at most this many origins. */
@@ -132,6 +139,9 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       options: {
         sitemap: { type: 'string', multiple: true },
         site: { type: 'string' },
+        crawl: { type: 'string', multiple: true },
+        'max-depth': { type: 'string' },
+        'links-csv': { type: 'string' },
         agent: { type: 'string' },
         limit: { type: 'string' },
         concurrency: { type: 'string' },
@@ -144,6 +154,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
         'crawlers-live': { type: 'boolean' },
         'live-sample': { type: 'string' },
         render: { type: 'boolean' },
+        baseline: { type: 'string' },
+        'fail-on': { type: 'string' },
         lang: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -167,13 +179,21 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     const urls = positionals.map((p) => httpUrl(p, null, u));
     const sitemaps = (values.sitemap ?? []).map((s) => httpUrl(s, '--sitemap', u));
     const site = values.site === undefined ? undefined : httpUrl(values.site, '--site', u);
-    if (!urls.length && !sitemaps.length && !site) throw new UsageError(u('cli.error.nothingToCheck'));
+    const crawl = (values.crawl ?? []).map((c) => httpUrl(c, '--crawl', u));
+    if (!urls.length && !sitemaps.length && !site && !crawl.length) throw new UsageError(u('cli.error.nothingToCheck'));
+    // The link graph and the depth limit belong to a crawl.
+    for (const f of ['max-depth', 'links-csv'] as const) if (values[f] !== undefined && !crawl.length) throw new UsageError(u('cli.error.needsCrawl', [`--${f}`]));
+    const failOn = values['fail-on'] ?? 'regressions';
+    if (failOn !== 'regressions' && failOn !== 'problems') throw new UsageError(u('cli.error.failOn', [failOn]));
     opts = {
       agent: agent as 'smartphone' | 'desktop',
       limit,
       urls,
       sitemaps,
       site,
+      crawl,
+      maxDepth: intOption(values['max-depth'], 'max-depth', 0, CRAWL_MAX_DEPTH, CRAWL_DEFAULT_MAX_DEPTH, u),
+      linksCsv: values['links-csv'],
       concurrency: intOption(values.concurrency, 'concurrency', D.minConcurrency, D.maxConcurrency, D.concurrency, u),
       maxUrls: intOption(values['max-urls'], 'max-urls', 1, D.maxMaxUrls, D.maxUrls, u),
       timeoutMs: intOption(values.timeout, 'timeout', D.minTimeoutMs / 1000, D.maxTimeoutMs / 1000, D.timeoutMs / 1000, u) * 1000,
@@ -186,6 +206,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
       render: values.render === true,
       crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
       lang: values.lang,
+      baseline: values.baseline,
+      failOn: failOn as FailOn,
     };
     if (values.lang !== undefined && cliLanguage(values.lang, {}) === 'en' && !/^en\b/i.test(values.lang)) {
       throw new UsageError(u('cli.error.lang', [values.lang]));
@@ -197,6 +219,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
 
   const text = cliText(cliLanguage(opts.lang));
   const t = text.t;
+  // The baseline is read before the run: a file that is not one fails at once, not after the crawl.
+  const baseline = opts.baseline === undefined ? null : await readBaselineFile(opts.baseline, t);
+  if (baseline && !baseline.ok) {
+    err.write(`crawlscope: ${baseline.problem ? baselineProblemText(baseline.problem, t) : baseline.message}\n`);
+    return 2;
+  }
+  if (baseline) {
+    for (const p of baseline.problems) err.write(`${opts.baseline}: ${baselineProblemText(p, t)}\n`);
+    if (baseline.problemCount > baseline.problems.length) err.write(`${opts.baseline}: ${t('changes.baseline.more', [baseline.problemCount - baseline.problems.length])}\n`);
+  }
+  /** This run's facts per URL, for the comparison (one small record a URL, never the report). */
+  const snapshot = baseline ? createRunSnapshot() : null;
   const rows: SiteRow[] = [];
   const crawlerRows: CrawlersRow[] = [];
   /** With --agent <crawler>: the URLs robots.txt keeps from that crawler (not requested), with the reason's words. */
@@ -210,10 +244,14 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     // JSON Lines go out as they come; the table keeps one small row per URL, never the report.
     const kept = r.reasons.find((x) => x.code === 'crawlerRobotsBlocked');
     if (kept) keptOut.push(`${r.siteCheck?.requestedUrl ?? r.url}: ${kept.message}`);
-    if (opts.json) out.write(JSON.stringify(r) + '\n');
+    snapshot?.add(r);
+    if (spool) spool.add(r);
+    else if (opts.json) out.write(reportJson(r) + '\n');
     else if (opts.crawlers) crawlerRows.push(crawlersRow(r));
     else rows.push(siteRow(r));
   };
+  // A crawl's JSON Lines wait in a file until it is over: each URL's depth and inlinks are known only then.
+  const spool: ReportSpool | null = opts.crawl.length && opts.json ? createReportSpool() : null;
   const renderStop = new AbortController();
   let renderer: SiteRenderer | null = null;
   if (opts.render) {
@@ -253,23 +291,30 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     crawler: opts.crawler,
     // The live fetch's findings are about robots.txt's verdicts: it needs them.
     otherCrawlers: opts.crawlers || opts.crawlersLive,
-    onReport: (first: Report) => {
-      if (!renderer && !live) return report(first);
-      const renderNow = renderer;
-      rendering = rendering.then(async () => {
-        const r = live ? await live.add(first) : first;
-        if (!renderNow) return report(r);
-        const got = await renderNow.render(r);
-        if (got.error) err.write(`${r.url}: ${got.error}\n`);
-        if (got.report.render) rendered++;
-        if (renderMissesContent(got.report)) renderMisses++;
-        if (renderChangesIndexing(got.report)) {
-          renderChanges++;
-          renderText.push(...renderLines(got.report, t));
-        }
-        report(got.report);
-      });
-    },
+    crawl: opts.crawl.length ? { from: opts.crawl, maxDepth: opts.maxDepth } : undefined,
+    onReport: report,
+    // Renders (and live fetches) run one after another; a crawl follows the links of each render.
+    afterCheck:
+      renderer || live
+        ? (first: Report) => {
+            const renderNow = renderer;
+            const next = rendering.then(async (): Promise<{ report: Report; renderedLinks: string[] | null }> => {
+              const r = live ? await live.add(first) : first;
+              if (!renderNow) return { report: r, renderedLinks: null };
+              const got = await renderNow.render(r);
+              if (got.error) err.write(`${r.url}: ${got.error}\n`);
+              if (got.report.render) rendered++;
+              if (renderMissesContent(got.report)) renderMisses++;
+              if (renderChangesIndexing(got.report)) {
+                renderChanges++;
+                renderText.push(...renderLines(got.report, t));
+              }
+              return { report: got.report, renderedLinks: got.links };
+            });
+            rendering = next.then(() => undefined, () => undefined);
+            return next;
+          }
+        : undefined,
     onProgress: progress
       ? (p) => {
           const w = progressText(p, t, text.duration);
@@ -286,12 +331,27 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   try {
     summary = await check.done;
     await rendering;
+  } catch (e) {
+    spool?.discard();
+    throw e;
   } finally {
     process.removeListener('SIGINT', stop);
     await renderer?.close();
     pool?.close();
   }
   if (progress) err.write('\r\x1b[K');
+  const crawled = summary.crawl ?? null;
+  // Every report fetched before a Ctrl-C is written, then the findings so far (marked partial).
+  if (spool) await spool.drain(out, crawled);
+  if (crawled && opts.json) out.write(siteLine(crawled.result));
+  if (crawled && opts.linksCsv) {
+    try {
+      const n = await writeLinksCsv(opts.linksCsv, crawled);
+      err.write(t('crawl.linksCsvWritten', [n, opts.linksCsv]) + '\n');
+    } catch (e) {
+      err.write(`crawlscope: --links-csv: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
 
   // With --crawlers / --crawlers-live, the table's summary says what each origin's llms.txt is
   // (information, whatever it says; one request per origin).
@@ -303,6 +363,8 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     }
   }
   const problems = [...summary.problems, ...summary.sitemaps.flatMap((s) => s.problems)];
+  if (snapshot && summary.crawl) snapshot.site(summary.crawl.result);
+  const changes = baseline?.ok && snapshot ? compareRuns(baseline.run, snapshot.snapshot(summary.progress.state === 'done')) : null;
   if (!opts.json) {
     rows.sort(worstFirst);
     if (rows.length) out.write(table(rows, text) + '\n\n');
@@ -311,18 +373,25 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     if (renderer) out.write([`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}`, t('sitecheck.renderMisses', [renderMisses]), ...renderText].join('\n') + '\n\n');
     if (live) out.write(live.lines().join('\n') + '\n\n');
     for (const s of summary.sitemaps) out.write(sitemapText(s, t).text + '\n');
+    if (crawled) out.write(siteFindingsLines(crawled.result, t).join('\n') + '\n\n');
+    if (changes) out.write(changesLines(changes, t, opts.baseline ?? '') + '\n\n');
     const w = progressText(summary.progress, t, text.duration);
     out.write(`${[w.ended, w.progress, w.counts, structuredTotals(summary.progress, t), w.notAccepted, w.duplicates, ...llms].filter(Boolean).join('\n')}\n`);
   } else {
     // JSON Lines keep stdout for reports: why the run ended early, and what was left out, go to stderr.
     const w = progressText(summary.progress, t, text.duration);
-    for (const line of [w.ended, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
+    for (const line of [w.ended, crawled?.result.partial ? t('crawl.partial', [crawled.result.links.pages]) : null, w.notAccepted, w.duplicates]) if (line) err.write(line + '\n');
     if (renderer) err.write(`${t('render.heading')}: ${t('sitecheck.renderCount', [rendered, renderChanges])}; ${t('sitecheck.renderMisses', [renderMisses])}\n`);
+    // The comparison is the last line, after every report (and the crawl's {"site": …} line).
+    if (changes && baseline?.ok) out.write(changesLine(changes, t, { file: opts.baseline ?? '', lines: baseline.lines, bytes: baseline.bytes, problems: baseline.problems, problemCount: baseline.problemCount }, opts.failOn) + '\n');
   }
-  for (const p of problems) err.write(`${p.sitemap}: ${problemText(p, t)}\n`);
+  for (const p of problems) err.write(`${p.sitemap ? `${p.sitemap}: ` : ''}${problemText(p, t)}\n`);
   for (const e of summary.errors) err.write(`${e.url}: ${e.error}\n`);
   if (summary.progress.done === 0 && summary.progress.state === 'done') err.write(t('sitecheck.nothing') + '\n');
   const outcome = runOutcome(summary);
+  // With a baseline (and --fail-on regressions): 1 only for what got worse since it; a run that
+  // could not check anything, or ended early, stays 2.
+  if (changes && opts.failOn === 'regressions' && outcome !== 2) return changes.worse > 0 ? 1 : 0;
   // A render difference that changes indexing is a problem of that URL, as a noindex would be.
   return outcome === 0 && renderChanges > 0 ? 1 : outcome;
 }

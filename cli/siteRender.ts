@@ -11,9 +11,10 @@ import { nodeFetchHop } from './nodeFetchHop';
 export interface SiteRenderer {
   /**
    * The report with its `render` block (null when the check fetched no page to render), and why the
-   * render could not run when the renderer itself failed (the browser went away).
+   * render could not run when the renderer itself failed (the browser went away), and the links
+   * of Googlebot's render (absolute http(s) targets; null without a render) that a crawl follows.
    */
-  render(report: Report): Promise<{ report: Report; error: string | null }>;
+  render(report: Report): Promise<{ report: Report; error: string | null; links: string[] | null }>;
   close(): Promise<void>;
 }
 
@@ -33,14 +34,15 @@ export async function createSiteRenderer(opts: { agent: RenderAgent; timeLimitMs
   const robots = createRobotsReader({ fetchHop, userAgent: () => userAgent });
   return {
     async render(report) {
-      if (!renderable(report) || opts.signal.aborted) return { report: { ...report, render: null }, error: null };
+      if (!renderable(report) || opts.signal.aborted) return { report: { ...report, render: null }, error: null, links: null };
       const url = report.siteCheck?.requestedUrl ?? report.url;
       try {
         const out = await browser.render({ url, agent: opts.agent, timeLimitMs: opts.timeLimitMs, robots, signal: opts.signal });
-        const structuredData = await withRendered(report, out.result.rendered?.html ?? null, out.result.finalUrl, opts.t);
-        return { report: { ...report, render: reportRender(out.result, opts.t), ...(structuredData === undefined ? {} : { structuredData }) }, error: null };
+        const r = out.result.rendered;
+        const structuredData = await withRendered(report, r?.html ?? null, out.result.finalUrl, opts.t);
+        return { report: { ...report, render: reportRender(out.result, opts.t), ...(structuredData === undefined ? {} : { structuredData }) }, error: null, links: r ? [...r.links.internal, ...r.links.external] : null };
       } catch (err) {
-        return { report: { ...report, render: null }, error: err instanceof Error ? err.message : String(err) };
+        return { report: { ...report, render: null }, error: err instanceof Error ? err.message : String(err), links: null };
       }
     },
     close: () => browser.close(),

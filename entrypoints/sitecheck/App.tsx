@@ -27,6 +27,9 @@ import {
   type SitemapStatus,
 } from '../../lib/sitecheck';
 import { useSiteCheckPage } from './hooks';
+import { SiteFindings, Linked } from './SiteFindings';
+import { CompareRuns } from './CompareRuns';
+import type { UrlCrawlFacts } from '../../lib/sitecheck';
 
 /** The catalog crawlers a check can run as: those whose operator documents a User-Agent. */
 const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => crawlerUserAgent(t).ok);
@@ -34,8 +37,11 @@ const SENDABLE_CRAWLERS = CRAWLER_CATALOG.map((c) => c.token).filter((t) => craw
 /** Rows drawn at most; the exports always hold every URL. */
 const MAX_ROWS = 1000;
 
-const fileName = (site: string, ext: string) =>
-  `crawlscope-sitecheck-${new URL(site).hostname.replace(/[^a-z0-9.-]/gi, '_')}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${ext}`;
+const fileName = (site: string, ext: string, kind = 'sitecheck') =>
+  `crawlscope-${kind}-${new URL(site).hostname.replace(/[^a-z0-9.-]/gi, '_')}-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.${ext}`;
+const linksFileName = (site: string) => fileName(site, 'csv', 'links');
+/** The deepest a crawl may be asked to go (the command line's --max-depth takes the same). */
+const MAX_DEPTH = 100;
 
 function SitemapItem({ s }: { s: SitemapStatus }) {
   const x = sitemapText(s, tDynamic);
@@ -58,7 +64,34 @@ function SitemapItem({ s }: { s: SitemapStatus }) {
 }
 
 /** One row; the same row object renders once (memo), however often the table around it changes. */
-const Row = memo(function Row({ r }: { r: SiteRow }) {
+/** A crawled URL's place in the link graph: its depth, the page that first links to it (and the link's text), its inlinks. */
+function CrawlCells({ f }: { f: UrlCrawlFacts | null }) {
+  const from = f?.discoveredFrom ?? null;
+  return (
+    <>
+      <td data-col="depth">{f?.depth === null || f?.depth === undefined ? '—' : formatInt(f.depth)}</td>
+      <td data-col="discovered-from">
+        {from ? (
+          <>
+            <Linked text={from.url} urls={[from.url]} />
+            <div className="cs-muted">
+              {from.anchorText
+                ? i18n.t(from.afterRendering ? 'sitecheck.crawl.viaRender' : 'sitecheck.crawl.viaLink', [from.anchorText])
+                : from.afterRendering
+                  ? i18n.t('crawl.afterRendering')
+                  : i18n.t('sitecheck.crawl.viaLinkNoText')}
+            </div>
+          </>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td data-col="inlinks">{f ? formatInt(f.inlinks) : '—'}</td>
+    </>
+  );
+}
+
+const Row = memo(function Row({ r, facts }: { r: SiteRow; facts?: UrlCrawlFacts | null }) {
   const t = tDynamic;
   const status = statusCell(r, t);
   const lost = lostCell(r, t);
@@ -87,6 +120,7 @@ const Row = memo(function Row({ r }: { r: SiteRow }) {
       <td data-col="noindex" className="cs-code">{noindexCell(r, t)}</td>
       <td data-col="structured" className={r.structured?.errors ? 'cs-note' : ''} data-errors={r.structured?.errors ?? 0}>{structuredCell(r, t)}</td>
       <td data-col="url" className="cs-url">{r.url}</td>
+      {facts !== undefined ? <CrawlCells f={facts} /> : null}
     </tr>
   );
 });
@@ -95,7 +129,12 @@ export function App() {
   const s = useSiteCheckPage();
   const sorted = useMemo(() => [...s.rows].sort(worstFirst), [s.rows]);
   // The same elements while the rows stay the same: a progress update does not re-render 1,000 rows.
-  const shown = useMemo(() => sorted.slice(0, MAX_ROWS).map((r) => <Row key={r.url} r={r} />), [sorted]);
+  const crawled = s.crawl !== null;
+  const shown = useMemo(
+    () => sorted.slice(0, MAX_ROWS).map((r) => <Row key={r.url} r={r} facts={crawled ? s.factsOf(r.url) : undefined} />),
+    // factsOf reads the crawl the store holds: the rows change with it.
+    [sorted, s.crawl],
+  );
   if (!s.site) {
     return (
       <main className="cs-popup" data-testid="sitecheck">
@@ -117,7 +156,7 @@ export function App() {
       {s.access ? (
         <section className="cs-section" data-testid="access" data-state={s.access.state}>
           <p className="cs-error" data-testid="access-missing">{i18n.t('sitecheck.access.missing', [formatList(s.access.origins)])}</p>
-          <button type="button" data-testid="access-grant" disabled={busy} onClick={() => void s.start()}>
+          <button type="button" data-testid="access-grant" disabled={busy} onClick={() => void s.start(s.mode)}>
             {i18n.t('sitecheck.access.grant')}
           </button>
           {s.access.state === 'refused' ? (
@@ -182,6 +221,17 @@ export function App() {
             {i18n.t('sitecheck.followForeignLabel')}
           </label>
           <label>
+            {i18n.t('sitecheck.crawl.maxUrlsLabel')}{' '}
+            <input
+              type="number"
+              min={1}
+              max={SITE_CHECK_DEFAULTS.maxMaxUrls}
+              value={s.maxUrls}
+              onChange={(e) => s.set({ maxUrls: Math.min(SITE_CHECK_DEFAULTS.maxMaxUrls, Math.max(1, Math.floor(Number(e.target.value)) || SITE_CHECK_DEFAULTS.maxUrls)) })}
+              data-testid="max-urls"
+            />
+          </label>
+          <label>
             {i18n.t('sitecheck.liveSampleLabel')}{' '}
             <input
               type="number"
@@ -196,6 +246,37 @@ export function App() {
           <div>
             <button type="submit" data-testid="start">{i18n.t('sitecheck.start')}</button>
           </div>
+          <fieldset className="cs-section" style={{ border: 0, padding: '10px 0 0', margin: 0, display: 'grid', gap: '6px' }} data-testid="crawl-form">
+            <legend style={{ fontWeight: 600, padding: 0 }}>{i18n.t('sitecheck.crawl.heading')}</legend>
+            <span className="cs-muted">{i18n.t('sitecheck.crawl.intro')}</span>
+            <label>
+              {i18n.t('sitecheck.crawl.fromLabel')}{' '}
+              <input type="url" size={60} value={s.crawlFrom} onChange={(e) => s.set({ crawlFrom: e.target.value })} data-testid="crawl-from" />
+            </label>
+            {s.startError !== null ? <span className="cs-error" role="alert" data-testid="crawl-from-error">{i18n.t('sitecheck.badSitemap', [s.startError])}</span> : null}
+            <label>
+              {i18n.t('sitecheck.crawl.maxDepthLabel')}{' '}
+              <input
+                type="number"
+                min={0}
+                max={MAX_DEPTH}
+                value={s.maxDepth}
+                onChange={(e) => s.set({ maxDepth: Math.min(MAX_DEPTH, Math.max(0, Math.floor(Number(e.target.value)))) || 0 })}
+                data-testid="max-depth"
+              />
+            </label>
+            <label>
+              <input type="checkbox" checked={s.readSitemaps} onChange={(e) => s.set({ readSitemaps: e.target.checked })} data-testid="read-sitemaps" />{' '}
+              {i18n.t('sitecheck.crawl.readSitemapsLabel')}
+            </label>
+            <label>
+              <input type="checkbox" checked={s.render} onChange={(e) => s.set({ render: e.target.checked })} data-testid="render" />{' '}
+              {i18n.t('sitecheck.crawl.renderLabel')}
+            </label>
+            <div>
+              <button type="button" data-testid="crawl-start" onClick={() => void s.start('crawl')}>{i18n.t('sitecheck.crawl.start')}</button>
+            </div>
+          </fieldset>
         </fieldset>
       </form>
 
@@ -267,7 +348,43 @@ export function App() {
       ) : null}
 
       {p ? (
-        <section className="cs-section" data-testid="results">
+        <div role="tablist" className="cs-export" aria-label={i18n.t('sitecheck.crawl.tabsLabel')}>
+          {(['urls', 'findings', 'compare'] as const).map((tab) => (
+            <button
+              key={tab}
+              type="button"
+              role="tab"
+              id={`tab-${tab}`}
+              aria-selected={s.tab === tab}
+              aria-controls={`panel-${tab}`}
+              data-testid={`tab-${tab}`}
+              onClick={() => s.set({ tab })}
+              style={s.tab === tab ? { fontWeight: 700 } : undefined}
+            >
+              {tab === 'urls'
+                ? i18n.t('sitecheck.crawl.tabUrls', [formatInt(sorted.length)])
+                : tab === 'findings'
+                  ? i18n.t('sitecheck.crawl.tabFindings', [formatInt(s.crawl?.result.findings.length ?? 0)])
+                  : i18n.t('sitecheck.crawl.tabCompare')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {p && s.tab === 'findings' ? (
+        <section className="cs-section" role="tabpanel" id="panel-findings" aria-labelledby="tab-findings">
+          <SiteFindings result={s.crawl?.result ?? null} busy={busy} onExportLinks={() => void s.exportLinksCsv().then((b) => downloadFile(linksFileName(s.site!), b), () => undefined)} />
+        </section>
+      ) : null}
+
+      {p && s.tab === 'compare' ? (
+        <section className="cs-section" role="tabpanel" id="panel-compare" aria-labelledby="tab-compare">
+          <CompareRuns />
+        </section>
+      ) : null}
+
+      {p && s.tab === 'urls' ? (
+        <section className="cs-section" data-testid="results" role="tabpanel" id="panel-urls" aria-labelledby="tab-urls">
           <h2>{i18n.t('sitecheck.resultsHeading', [formatInt(sorted.length)])}</h2>
           <p>
             <button type="button" data-testid="export-csv" disabled={!sorted.length} onClick={() => downloadFile(fileName(s.site!, 'csv'), new Blob([s.exportCsv()], { type: 'text/csv' }))}>
@@ -287,6 +404,13 @@ export function App() {
                   {SITE_COLUMNS.map((c) => (
                     <th key={c} scope="col">{columnHeading(c, tDynamic)}</th>
                   ))}
+                  {crawled ? (
+                    <>
+                      <th scope="col">{i18n.t('sitecheck.crawl.columnDepth')}</th>
+                      <th scope="col">{i18n.t('sitecheck.crawl.columnFrom')}</th>
+                      <th scope="col">{i18n.t('sitecheck.crawl.columnInlinks')}</th>
+                    </>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>

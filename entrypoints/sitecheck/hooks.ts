@@ -4,3 +4,4 @@ import { useSiteCheck } from './store';
 
 /** Everything the page shows and every action it offers (the page is one view of the whole run). */
 export const useSiteCheckPage = () => useSiteCheck();
+export type { Comparison, ComparedWith, PageTab, RunMode } from './store';

@@ -83,10 +83,18 @@ export function idbReportStore(): ReportStore & { readonly runId: string } {
  * Holds this page's lock for as long as the page lives, then removes the reports of every page that
  * no longer holds its lock (closed or crashed before its own clean-up finished).
  */
+let holding: Promise<void> | null = null;
+/** Holds this page's lock (once), then answers the ids of the pages that hold theirs; null without Web Locks. */
+export async function livePageIds(): Promise<Set<string> | null> {
+  if (!navigator.locks) return null;
+  holding ??= new Promise<void>((held) => void navigator.locks.request(LOCK + PAGE_ID, () => (held(), new Promise<never>(() => undefined))));
+  await holding;
+  return new Set(((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').filter((n) => n.startsWith(LOCK)).map((n) => n.slice(LOCK.length)));
+}
+
 export async function sweepReportsOfClosedPages(): Promise<number> {
-  if (!navigator.locks) return 0;
-  await new Promise<void>((held) => void navigator.locks.request(LOCK + PAGE_ID, () => (held(), new Promise<never>(() => undefined))));
-  const alive = new Set(((await navigator.locks.query()).held ?? []).map((l) => l.name ?? '').filter((n) => n.startsWith(LOCK)).map((n) => n.slice(LOCK.length)));
+  const alive = await livePageIds();
+  if (!alive) return 0;
   const d = await db();
   const gone: string[] = [];
   await new Promise<void>((resolve, reject) => {

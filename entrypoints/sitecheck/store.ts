@@ -2,6 +2,9 @@
 // crawler (runRequests: one scoped header rule for the whole run), and keeps what the page shows —
 // one small row per URL. The full reports go to IndexedDB as they come (idbReportStore), and the
 // JSON Lines export reads them back from there: the page's memory does not grow with the reports.
+// "Crawl from this page" runs the same check with lib/sitecheck's crawl (its link graph spills to
+// IndexedDB past a threshold: idbEdgeSpill); its end brings the site's findings, each URL's depth,
+// first link and inlinks, the link graph's CSV, and the run kept for comparing (runHistory).
 import { crawlerUserAgent } from '../../lib/crawlers';
 import { create } from 'zustand';
 import { browser } from 'wxt/browser';
@@ -11,13 +14,23 @@ import { startRunRequests, type RunRequests } from './runRequests';
 import { pageAnalysisPool, pageAnalysisThreads } from './analysisThreads';
 import { bytesLimit } from '../../utils/settings';
 import { idbReportStore, sweepReportsOfClosedPages } from './idbReportStore';
+import { idbEdgeSpill, sweepEdgesOfClosedPages, KEEP_EDGE_BLOCKS } from './idbEdgeSpill';
+import { crawlRenderer } from './crawlRender';
+import { forgetRuns, saveRun, savedRuns, savedSnapshot, RUNS_PER_SITE, type SavedRun } from './runHistory';
 import { sendToBackground } from '../../utils/messaging';
 import { reportLiveFetch, type Report } from '../../lib/report';
 import type { LiveFetchReport } from '../../lib/livefetch';
 import type { LlmsTxtReport } from '../../lib/llmstxt';
 import {
   batchedReportSink,
-  jsonlPieces,
+  compareRuns,
+  CRAWL_DEFAULT_MAX_DEPTH,
+  linkCsvHeader,
+  linkCsvLine,
+  normalizeUrl,
+  readBaseline,
+  createRunSnapshot,
+  withCrawlFacts,
   rowsToCsv,
   SITE_CHECK_DEFAULTS,
   siteRow,
@@ -25,6 +38,13 @@ import {
   worstFirst,
   type SiteAgent,
   type SiteCheck,
+  type CrawlEnd,
+  type CrawlResult,
+  type RunChanges,
+  type RunSnapshot,
+  type UrlCrawlFacts,
+  type RunSnapshotBuilder,
+  type BaselineProblem,
   type ReportSink,
   type SiteCheckProgress,
   type SiteRow,
@@ -33,6 +53,17 @@ import {
 } from '../../lib/sitecheck';
 
 export type Phase = 'idle' | 'running' | 'paused' | 'done' | 'cancelled' | 'timeLimit';
+/** What a run does: check the sitemaps' URLs, or crawl from a page (following its links). */
+export type RunMode = 'sitemap' | 'crawl';
+/** The page's tabs: the URLs, the site's findings (a crawl), the comparison with an earlier run. */
+export type PageTab = 'urls' | 'findings' | 'compare';
+
+/** A comparison with an earlier run: what it was compared with, and what changed. */
+export type Comparison =
+  | { state: 'reading'; with: ComparedWith }
+  | { state: 'done'; with: ComparedWith; changes: RunChanges; problems: BaselineProblem[]; problemCount: number }
+  | { state: 'failed'; with: ComparedWith; error: string | null; problem: BaselineProblem | null };
+export type ComparedWith = { kind: 'file'; name: string } | { kind: 'saved'; run: SavedRun };
 
 interface SiteCheckPage {
   /** The origin the page was opened for (from ?url=), or null. */
@@ -44,7 +75,7 @@ interface SiteCheckPage {
   concurrency: number;
   /** The whole run's time limit, in minutes. */
   maxTimeMinutes: number;
-  /** Fetch the URLs a sitemap may not list anyway (they are still listed). */
+  /** Fetch the URLs a sitemap may not list anyway (they are still listed); a crawl: follow links to other hosts. */
   followForeign: boolean;
   /** The first this many URLs fetched are requested again as each crawler (0: none), through the background. */
   liveSample: number;
@@ -53,6 +84,28 @@ interface SiteCheckPage {
   /** The site's llms.txt, read when the run starts (one request). */
   llms: LlmsTxtReport | null;
   limit: number;
+  /** The crawl's start page (the tab's URL, or one the user typed). */
+  crawlFrom: string;
+  /** URLs a run checks at most. */
+  maxUrls: number;
+  /** Links away from the start page a crawl still follows. */
+  maxDepth: number;
+  /** A crawl also renders each page as Googlebot and follows the links only JavaScript adds. */
+  render: boolean;
+  /** A crawl also reads the sitemaps (the one given, else those robots.txt names): orphans and the sitemap findings. */
+  readSitemaps: boolean;
+  /** The mode of the run shown (or under way). */
+  mode: RunMode;
+  tab: PageTab;
+  /** A crawl's end: the site's findings and counts (the `{"site": …}` line), each URL's place in the link graph. */
+  crawl: CrawlEnd | null;
+  /** The runs of this site kept for comparing, newest first; null until read. */
+  saved: SavedRun[] | null;
+  /** The run shown, as kept (not offered to compare with itself), or null. */
+  savedId: number | null;
+  /** Runs kept per site. */
+  runsPerSite: number;
+  comparison: Comparison | null;
   phase: Phase;
   progress: SiteCheckProgress | null;
   /** Rows as they arrive (the view sorts them worst first). */
@@ -61,6 +114,8 @@ interface SiteCheckPage {
   problems: SitemapProblem[];
   errors: { url: string; error: string }[];
   inputError: string | null;
+  /** The crawl's start page is no http(s) URL: as typed. */
+  startError: string | null;
   /** Writing the reports to IndexedDB, or reading them back for the export, failed: why. */
   storeError: string | null;
   /** Workers that read the last run's bodies (0: the page read them itself). */
@@ -71,17 +126,47 @@ interface SiteCheckPage {
    */
   access: { state: 'missing' | 'refused'; origins: string[] } | null;
   init: (url: string | null) => Promise<void>;
-  set: (change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign' | 'liveSample'>>) => void;
-  start: () => Promise<void>;
+  set: (
+    change: Partial<Pick<SiteCheckPage, 'sitemap' | 'agent' | 'crawler' | 'concurrency' | 'maxTimeMinutes' | 'followForeign' | 'crawlFrom' | 'maxUrls' | 'maxDepth' | 'render' | 'readSitemaps' | 'tab' | 'liveSample'>>,
+  ) => void;
+  /** Checks the sitemaps' URLs ('sitemap'), or crawls from `crawlFrom` ('crawl'). */
+  start: (mode?: RunMode) => Promise<void>;
   pause: () => void;
   resume: () => void;
   cancel: () => void;
   exportCsv: () => string;
-  /** Every report of the run, read back from IndexedDB, one JSON line each. */
+  /** Every report of the run, read back from IndexedDB, one JSON line each (a crawl: with its facts, then the `{"site": …}` line). */
   exportJsonl: () => Promise<Blob>;
+  /** A crawl's link graph as CSV (source, target, anchor text, nofollow, past the cut, only after rendering). */
+  exportLinksCsv: () => Promise<Blob>;
+  /** The facts of a URL in the crawl's link graph (its depth, first link, inlinks), or null. */
+  factsOf: (url: string) => UrlCrawlFacts | null;
+  /** Compares the run shown with a saved export (JSON Lines) or a run kept in IndexedDB. */
+  compareWithFile: (file: File) => Promise<void>;
+  compareWithSaved: (run: SavedRun) => Promise<void>;
+  forgetSaved: () => Promise<void>;
 }
 
 let check: SiteCheck | null = null;
+/** A file's bytes, a chunk at a time (the reader stops as soon as it needs no more). */
+async function* chunksOf(file: Blob): AsyncIterable<Uint8Array> {
+  const reader = file.stream().getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+}
+/** The run's snapshot for comparing, built as its reports come (each URL's few facts, never the report). */
+let runFacts: RunSnapshotBuilder = createRunSnapshot();
+/** The run shown, as compared (made once it has ended). */
+let runSnapshot: RunSnapshot | null = null;
+/** The crawl's spill (its blocks in IndexedDB), dropped with the next run and with the page. */
+let spill: ReturnType<typeof idbEdgeSpill> | null = null;
 /** A start is under way (from the click until its run has ended). */
 let starting = false;
 /** Where the run's reports go (IndexedDB): the export, never re-rendered. */
@@ -91,7 +176,9 @@ let reports: ReportSink | null = null;
  * (persisted) keeps them, as it keeps its table.
  */
 addEventListener('pagehide', (e) => {
-  if (!e.persisted) void reports?.clear().catch(() => undefined);
+  if (e.persisted) return;
+  void reports?.clear().catch(() => undefined);
+  void spill?.clear().catch(() => undefined);
 });
 
 export const useSiteCheck = create<SiteCheckPage>((set, get) => {
@@ -124,6 +211,20 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     set({ rows: [...get().rows, ...add] });
   };
 
+  /** Compares the run shown (after) with an earlier one (before). */
+  const compare = async (w: ComparedWith, before: () => Promise<{ run: RunSnapshot; problems: BaselineProblem[]; problemCount: number }>) => {
+    const after = runSnapshot;
+    if (!after) return;
+    set({ comparison: { state: 'reading', with: w }, tab: 'compare' });
+    try {
+      const b = await before();
+      set({ comparison: { state: 'done', with: w, changes: compareRuns(b.run, after), problems: b.problems, problemCount: b.problemCount } });
+    } catch (err) {
+      const problem = err && typeof err === 'object' && 'code' in err && 'params' in err ? (err as BaselineProblem) : null;
+      set({ comparison: { state: 'failed', with: w, problem, error: problem ? null : err instanceof Error ? err.message : String(err) } });
+    }
+  };
+
   return {
     site: null,
     sitemap: '',
@@ -136,6 +237,18 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     live: [],
     llms: null,
     limit: SITE_CHECK_DEFAULTS.limit,
+    crawlFrom: '',
+    maxUrls: SITE_CHECK_DEFAULTS.maxUrls,
+    maxDepth: CRAWL_DEFAULT_MAX_DEPTH,
+    render: false,
+    readSitemaps: true,
+    mode: 'sitemap',
+    tab: 'urls',
+    crawl: null,
+    saved: null,
+    savedId: null,
+    runsPerSite: RUNS_PER_SITE,
+    comparison: null,
     phase: 'idle',
     progress: null,
     rows: [],
@@ -143,51 +256,63 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     problems: [],
     errors: [],
     inputError: null,
+    startError: null,
     storeError: null,
     analysisThreads: 0,
     access: null,
     init: async (url) => {
       let site: string | null = null;
+      let crawlFrom = '';
       try {
         const u = new URL(url ?? '');
-        if (u.protocol === 'http:' || u.protocol === 'https:') site = u.origin;
+        if (u.protocol === 'http:' || u.protocol === 'https:') {
+          site = u.origin;
+          u.hash = '';
+          crawlFrom = u.href;
+        }
       } catch {
         site = null;
       }
-      // Reports left by a site check page that closed before it could remove them.
+      // Reports and link blocks left by a site check page that closed before it could remove them.
       void sweepReportsOfClosedPages().catch(() => undefined);
-      set({ site, limit: await bytesLimit.getValue() });
+      void sweepEdgesOfClosedPages().catch(() => undefined);
+      set({ site, crawlFrom, limit: await bytesLimit.getValue() });
       if (!site) return;
+      void savedRuns(site).then((saved) => set({ saved }), () => set({ saved: [] }));
       await checkAccess();
       // The user may withdraw or give the grant while the page is open (the add-on manager, another page).
       browser.permissions.onAdded.addListener(() => void checkAccess());
       browser.permissions.onRemoved.addListener(() => void checkAccess());
     },
     set: (change) => set(change),
-    start: async () => {
-      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase, liveSample } = get();
+    start: async (mode = 'sitemap') => {
+      const { site, sitemap, agent, crawler, concurrency, maxTimeMinutes, followForeign, limit, phase, crawlFrom, maxUrls, maxDepth, render, readSitemaps, liveSample } = get();
       const asCrawler = crawler ? crawlerUserAgent(crawler) : null;
       // Set before the first await: a second click while the access prompt or the run's rule is
       // still being set up (the phase not yet 'running') starts nothing.
       if (!site || starting || phase === 'running' || phase === 'paused') return;
       starting = true;
+      // What the access button starts again, once access is given.
+      set({ mode });
       try {
-        const given = sitemap.trim();
-        if (given) {
-          let ok = false;
+        const crawling = mode === 'crawl';
+        const given = crawling && !readSitemaps ? '' : sitemap.trim();
+        const httpUrl = (u: string) => {
           try {
-            ok = /^https?:$/.test(new URL(given).protocol);
+            return /^https?:$/.test(new URL(u).protocol);
           } catch {
-            ok = false;
+            return false;
           }
-          if (!ok) return set({ inputError: given });
-        }
+        };
+        if (given && !httpUrl(given)) return set({ inputError: given, startError: null });
+        const from = crawling ? normalizeUrl(crawlFrom.trim()) : null;
+        if (crawling && (!from || !httpUrl(from))) return set({ startError: crawlFrom.trim(), inputError: null });
         // Asked inside the click's user gesture (no await before it): Firefox refuses a request once
         // the handler has awaited anything. Already granted (Chrome grants <all_urls> at install),
         // it resolves true at once, without a prompt.
-        const wanted = [site, ...(given && new URL(given).origin !== site ? [new URL(given).origin] : [])];
+        const wanted = [...new Set([site, ...[given, from].filter((u): u is string => !!u).map((u) => new URL(u).origin)])];
         const asked = browser.permissions.request({ origins: [...new Set(wanted.map(hostPermissionPattern))] }).catch(() => false);
-        if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null });
+        if (!(await asked)) return set({ access: { state: 'refused', origins: wanted }, inputError: null, startError: null });
         // The run's requests, from this page, through one header rule scoped to its tab.
         let requests: RunRequests;
         try {
@@ -200,8 +325,13 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         reports = batchedReportSink(idbReportStore());
         const sink = reports;
         await previous?.clear().catch(() => undefined);
+        await spill?.clear().catch(() => undefined);
+        spill = crawling ? idbEdgeSpill() : null;
+        runFacts = createRunSnapshot();
+        runSnapshot = null;
         pending = [];
-        set({ phase: 'running', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, storeError: null, access: null, live: [], llms: null });
+        set({ phase: 'running', mode, tab: 'urls', progress: null, rows: [], sitemaps: [], problems: [], errors: [], inputError: null, startError: null, storeError: null, access: null, crawl: null, comparison: null, savedId: null, live: [], llms: null });
+        const renders = new AbortController();
         // The site's llms.txt, for the summary (information, whatever it says).
         void sendToBackground('getLlmsTxt', { url: site }).then((llms) => set({ llms }), () => undefined);
         // The sample fetched as each crawler: its reports are stored once their live fetch has ended.
@@ -230,8 +360,24 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           check = startSiteCheck({
             fetchHop: requests.fetchHop,
             analyze: pool?.analyze,
-            site,
+            // A crawl reads the sitemaps only when asked (then the one given, else those robots.txt names).
+            site: crawling && !readSitemaps ? undefined : site,
             sitemaps: given ? [given] : [],
+            crawl: crawling && from ? { from: [from], maxDepth, spill: spill ?? undefined, keepBlocks: KEEP_EDGE_BLOCKS } : undefined,
+            maxUrls,
+            afterCheck:
+              crawling && render
+                ? crawlRenderer({
+                    ask: {
+                      start: (req) => sendToBackground('renderStart', req),
+                      status: (id) => sendToBackground('renderStatus', { id }),
+                      cancel: (id) => sendToBackground('renderCancel', { id }),
+                    },
+                    agent,
+                    t: tDynamic,
+                    signal: renders.signal,
+                  })
+                : undefined,
             agent,
             crawler: asCrawler?.ok ? { token: asCrawler.token, userAgent: asCrawler.userAgent } : undefined,
             concurrency,
@@ -241,6 +387,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
             translate: tDynamic,
             generator: `Crawlscope ${browser.runtime.getManifest().version}`,
             onReport: (report) => {
+              runFacts.add(report);
               if (sampled < liveSample && report.status) {
                 sampled++;
                 sampleLive(report);
@@ -260,6 +407,7 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
           });
           summary = await check.done;
         } finally {
+          renders.abort();
           // Done, cancelled, timed out or failed: the run's header rule goes with it, and its workers.
           set({ analysisThreads: pool?.threads ?? 0 });
           pool?.close();
@@ -270,7 +418,17 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
         flush();
         await Promise.all([...sampling]);
         await sink.flush().catch((err) => set({ storeError: String(err) }));
-        set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })) });
+        const crawl = summary.crawl ?? null;
+        set({ progress: summary.progress, phase: summary.progress.state, problems: summary.problems, errors: summary.errors, sitemaps: summary.sitemaps.map((s) => ({ ...s })), crawl });
+        // The run, kept for comparing with the next ones (at most RUNS_PER_SITE of this site).
+        if (crawl) runFacts.site(crawl.result);
+        runSnapshot = runFacts.snapshot(summary.progress.state === 'done');
+        runFacts = createRunSnapshot();
+        if (runSnapshot.urls.length) {
+          await saveRun({ site, savedAt: Date.now(), state: summary.progress.state, crawl: crawl !== null, urls: runSnapshot.urls.length }, runSnapshot)
+            .then(async (kept) => set({ saved: await savedRuns(site), savedId: kept.id }))
+            .catch((err) => set({ storeError: String(err) }));
+        }
       } finally {
         starting = false;
       }
@@ -281,13 +439,78 @@ export const useSiteCheck = create<SiteCheckPage>((set, get) => {
     exportCsv: () => rowsToCsv([...get().rows, ...pending].sort(worstFirst)),
     exportJsonl: async () => {
       const parts: Blob[] = [];
+      const crawl = get().crawl;
+      // A crawl's reports gain their place in the link graph, known once it is over (by the URL
+      // each report was asked for).
+      const factsOf = (json: string) => {
+        const asked = (JSON.parse(json) as Report).siteCheck?.requestedUrl;
+        const u = asked ? normalizeUrl(asked) : null;
+        return crawl && u ? crawl.facts(u) : null;
+      };
       try {
-        if (reports) for await (const piece of jsonlPieces(reports)) parts.push(new Blob([piece]));
+        if (reports) {
+          for await (const jsons of reports.read()) {
+            const lines = crawl ? jsons.map((j) => withCrawlFacts(j, factsOf(j))) : jsons;
+            parts.push(new Blob([lines.join('\n') + '\n']));
+          }
+        }
       } catch (err) {
         set({ storeError: String(err) });
         throw err;
       }
+      // The crawl's last line: what the findings tab shows, as it is.
+      if (crawl) parts.push(new Blob([JSON.stringify({ site: crawl.result }) + '\n']));
       return new Blob(parts, { type: 'application/jsonl' });
+    },
+    exportLinksCsv: async () => {
+      const crawl = get().crawl;
+      const parts: Blob[] = [];
+      if (crawl) {
+        try {
+          parts.push(new Blob([linkCsvHeader()]));
+          // A piece per few thousand links: the graph is read back block by block, never held as text.
+          let lines: string[] = [];
+          for await (const link of crawl.links()) {
+            lines.push(linkCsvLine(link));
+            if (lines.length >= 4096) {
+              parts.push(new Blob(lines));
+              lines = [];
+            }
+          }
+          if (lines.length) parts.push(new Blob(lines));
+        } catch (err) {
+          set({ storeError: String(err) });
+          throw err;
+        }
+      }
+      return new Blob(parts, { type: 'text/csv' });
+    },
+    factsOf: (url) => {
+      const crawl = get().crawl;
+      const u = crawl ? normalizeUrl(url) : null;
+      return crawl && u ? crawl.facts(u) : null;
+    },
+    compareWithFile: async (file) => {
+      const w: ComparedWith = { kind: 'file', name: file.name };
+      await compare(w, async () => {
+        const read = await readBaseline(chunksOf(file));
+        if (!read.ok) throw read.problem;
+        return { run: read.run, problems: read.problems, problemCount: read.problemCount };
+      });
+    },
+    compareWithSaved: async (run) => {
+      const w: ComparedWith = { kind: 'saved', run };
+      await compare(w, async () => {
+        const snap = await savedSnapshot(run.id);
+        if (!snap) throw new Error(tDynamic('sitecheck.compare.gone'));
+        return { run: snap, problems: [], problemCount: 0 };
+      });
+    },
+    forgetSaved: async () => {
+      const site = get().site;
+      if (!site) return;
+      await forgetRuns(site).catch((err) => set({ storeError: String(err) }));
+      set({ saved: await savedRuns(site).catch(() => []) });
     },
   };
 });

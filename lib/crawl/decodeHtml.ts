@@ -1,4 +1,4 @@
-import { sniffCharset } from '../bytes';
+import { sniffCharset } from '../html';
 import { decodeText } from '../core';
 
 /** Decode HTML bytes (possibly cut mid-character: the last partial character becomes U+FFFD). */

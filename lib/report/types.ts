@@ -248,6 +248,15 @@ export interface ReportSiteCheck {
   /** The catalog crawler the check ran as (its User-Agent sent, robots.txt obeyed for it); absent for Googlebot. */
   crawler?: string | null;
   durationMs: number;
+  /**
+   * A crawl's: clicks from a start page by links Googlebot follows (a redirect costs none), or
+   * null when no such path was found (a URL only in a sitemap). Absent outside a crawl.
+   */
+  depth?: number | null;
+  /** A crawl's: the first crawled page linking to it, with the link's anchor text and response offset (null: a link only in Googlebot's render). */
+  discoveredFrom?: { url: string; anchorText: string; offset: number | null; afterRendering: boolean } | null;
+  /** A crawl's: how many crawled pages link to it with a link Googlebot follows. */
+  inlinks?: number;
 }
 
 /** One agent's answer in the comparison. */

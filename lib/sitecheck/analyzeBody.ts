@@ -4,6 +4,7 @@ import { countHeaderBytes } from '../crawl';
 import { isHtml } from '../html';
 import { bytesInputFrom, ServedSignals, type BytesInput, type PageSignals } from '../indexability';
 import { loadStructuredReaders, loadStructuredValidator, StructuredTokens, type SdExtract, type SdReport } from '../structured';
+import { LinkReader, type PageLinks } from './LinkReader';
 
 /** The final response of one URL, as its analysis needs it before the body: plain data, so it can cross to a worker. */
 export interface ResponseToAnalyze {
@@ -14,6 +15,8 @@ export interface ResponseToAnalyze {
   finalUrl: string;
   /** The byte limit chosen for HTML and text (PDFs: 64 MB, whatever the choice). */
   limit: number;
+  /** Read the page's links too (a crawl). */
+  links?: boolean;
   /** Now (for dates that have passed in structured data); default Date.now(). */
   now?: number;
   /** False: the structured data is not read (the bench's baseline: the cost of reading it). Default true. */
@@ -37,6 +40,8 @@ export interface BodyAnalysis {
   bytes: BytesInput;
   /** The signals of the HTML Googlebot keeps; null for a response that is not HTML. */
   served: PageSignals | null;
+  /** The page's links (only when asked, for HTML): read in the same pass. */
+  links?: PageLinks | null;
   /** The page's structured data judged (items past the cut included, as lost); null for a response that is not HTML, or when not asked. Absent from analysers that predate it. */
   structured?: SdReport | null;
 }
@@ -93,6 +98,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
   let written = 0;
   let reader: BytesReader | null = null;
   let served: ServedSignals | null = null;
+  let links: LinkReader | null = null;
   let tokens: StructuredTokens | null = null;
   /** The bytes read, held while the page may have structured data (see above). */
   let held: Uint8Array[] | null = null;
@@ -109,6 +115,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
     head = null;
     html = isHtml(mt, mt ? null : first);
     served = html ? new ServedSignals() : null;
+    links = html && r.links ? new LinkReader(headerBytes) : null;
     tokens = html && withStructured ? new StructuredTokens(false) : null;
     held = tokens ? [] : null;
     reader = new BytesReader({
@@ -120,7 +127,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
       html,
       detail: 'items',
       kept: served ? [served] : [],
-      whole: tokens ? [tokens] : [],
+      whole: [...(tokens ? [tokens] : []), ...(links ? [links] : [])],
     });
     if (first.length) {
       reader.write(first);
@@ -141,7 +148,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
     const bytes: BytesInput = html ? bytesInputFrom(report, e.complete) : { complete: e.complete, limit, headerBytes, bodyBytes: c.bodyBytes, truncated: c.truncated, cutOffset: c.truncated ? headerBytes + c.bodyBytesKept : null, lost: [] };
     const visible = c.truncated ? c.bodyBytesKept : Math.min(written, c.bodyBytes);
     const signals = served ? (served as ServedSignals).result(r.finalUrl, { bytesRead: visible, truncated: bytes.truncated }) : null;
-    return { analysis: { bytes, served: signals, structured: html && withStructured ? NOTHING : null }, cutoff: c };
+    return { analysis: { bytes, served: signals, structured: html && withStructured ? NOTHING : null, ...(links ? { links: (links as LinkReader).result(c.truncated ? c.bodyBytesKept : Infinity, r.finalUrl) } : {}) }, cutoff: c };
   };
   return {
     write(chunk) {

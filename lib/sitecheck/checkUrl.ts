@@ -8,6 +8,7 @@ import { CRAWLER_CATALOG, evaluateReportForCrawlers } from '../crawlers';
 import { buildReport, type Report, type Translate } from '../report';
 import { retryAfterMs } from './retryAfterMs';
 import { openBodyAnalysis, type BodyAnalyzer, type BodySink } from './analyzeBody';
+import type { PageLinks } from './LinkReader';
 import type { SiteAgent, UrlSource } from './types';
 import type { SdReport } from '../structured';
 
@@ -38,6 +39,17 @@ export interface CheckContext {
    * threads). It owns each chunk it is handed: it may move it elsewhere.
    */
   analyze?: BodyAnalyzer;
+  /** Read the page's links too (a crawl): `checkPage` returns them. */
+  links?: boolean;
+}
+
+/** One URL checked, with what a crawl needs of its page besides the report. */
+export interface CheckedPage {
+  report: Report;
+  /** The served page's links (only when asked, for an HTML page that was fetched), else null. */
+  links: PageLinks | null;
+  /** The title of the HTML Googlebot keeps, or null. */
+  title: string | null;
 }
 
 export const URL_TIMEOUT_MS = 10_000;
@@ -67,6 +79,11 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
  * body is dropped when the report is built. Never throws for anything a server sends.
  */
 export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Report> {
+  return (await checkPage(source, ctx)).report;
+}
+
+/** checkUrl, with the page's links (when `ctx.links`) and title. */
+export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<CheckedPage> {
   const now = ctx.now ?? Date.now;
   const sleep = ctx.sleep ?? defaultSleep;
   const timeoutMs = ctx.timeoutMs ?? URL_TIMEOUT_MS;
@@ -94,7 +111,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
         timeoutMs,
         now,
         allowHop: async (url) => url === noHash(source.url) || allowed(await ctx.robotsFor(url), url),
-        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit, now: now() })),
+        onBody: (reply) => (sink = analyzer({ ...reply, limit: ctx.limit, now: now(), links: ctx.links })),
       });
       const wait = f.error || f.blockedAt ? null : retryAfterMs(f.status, f.headers, now());
       if (wait === null || retries >= 1 || ctx.signal?.aborted) break;
@@ -112,6 +129,7 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
   let headers: Header[] | null = null;
   let bytes: BytesInput | null = null;
   let served: PageSignals | null = null;
+  let links: PageLinks | null = null;
   let structured: SdReport | null = null;
   if (!f || f.blockedAt) {
     const v = crawler ? crawlerVerdict(robots, finalUrl, crawler) : null;
@@ -128,17 +146,18 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
       outcome = { kind: 'failed', code: f.error.code, params: f.error.code === 'timeout' ? [p[0]!, timeoutMs / 1000] : p };
     } else {
       outcome = { kind: 'fetched', bodyEnd: f.bodyEnd ?? 'end', bodyBytes: f.bodyBytes, timeoutMs };
-      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit, now: now() });
+      const s = (sink as BodySink | null) ?? analyzer({ statusLine: f.statusLine, status: f.status, headers: f.headers, finalUrl: f.finalUrl, limit: ctx.limit, now: now(), links: ctx.links });
       sink = null;
       const analysis = await s.end({ bodyBytes: f.bodyBytes, complete: f.complete });
       bytes = analysis.bytes;
       served = analysis.served;
+      links = analysis.links ?? null;
       structured = analysis.structured ?? null;
     }
   }
   const at = now();
   const result = indexabilityVerdict({ url: finalUrl, status, headers, redirects, served, live: null, robots, bytes, now: at, fetch: outcome });
-  return buildReport(
+  const report = buildReport(
     {
       generator: ctx.generator,
       url: finalUrl,
@@ -170,4 +189,5 @@ export async function checkUrl(source: UrlSource, ctx: CheckContext): Promise<Re
     },
     ctx.translate,
   );
+  return { report, links, title: served ? served.title : null };
 }

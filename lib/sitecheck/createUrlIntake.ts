@@ -18,6 +18,8 @@ export interface UrlIntakeOptions {
   enqueue: (url: QueuedUrl) => void;
   /** Called once, when the cap is reached. */
   onCap?: () => void;
+  /** Every URL taken (normalised): queued now (`fresh`), or listed again by a sitemap. */
+  onTaken?: (url: QueuedUrl, fresh: boolean) => void;
 }
 
 export interface UrlIntake {
@@ -56,6 +58,7 @@ export function createUrlIntake(opts: UrlIntakeOptions): UrlIntake {
       }
       if (seen.has(key)) {
         opts.tally.duplicate(sitemap);
+        if (sitemap) opts.onTaken?.({ ...src, url: key }, false);
         return true;
       }
       if (seen.size >= opts.maxUrls) {
@@ -66,7 +69,9 @@ export function createUrlIntake(opts: UrlIntakeOptions): UrlIntake {
       }
       seen.add(key);
       opts.tally.queued();
-      opts.enqueue({ ...src, url: key });
+      const taken = { ...src, url: key };
+      opts.onTaken?.(taken, true);
+      opts.enqueue(taken);
       return true;
     },
   };

@@ -1,6 +1,8 @@
 import type { Report, Translate } from '../report';
 import { googlebotUserAgent, type HopFetcher } from '../crawl';
-import { checkUrl } from './checkUrl';
+import { checkPage, type CheckedPage } from './checkUrl';
+import { createCrawl, type CrawlOptions } from './createCrawl';
+import { crawlFindings } from './crawlFindings';
 import type { BodyAnalyzer } from './analyzeBody';
 import { SITE_CHECK_DEFAULTS } from './siteCheckDefaults';
 import { createHostQueue, type HostSlot } from './createHostQueue';
@@ -45,6 +47,17 @@ export interface SiteCheckOptions {
   onSitemap?: (sitemap: SitemapStatus) => void;
   /** Analyses each body (default: analyzeBody in this thread; the command line hands a pool of worker threads). */
   analyze?: BodyAnalyzer;
+  /**
+   * Crawl: follow the links of the pages (from `crawl.from`, and of every URL given or listed) as
+   * Googlebot does (createCrawl); the summary then holds the site's findings (`crawl`).
+   */
+  crawl?: CrawlOptions;
+  /**
+   * Runs after each URL's check, before `onReport` gets its report (the command line's render):
+   * it may replace the report, and hand the links of Googlebot's render, which a crawl follows
+   * (marked as only after rendering). The run ends once every one of them has.
+   */
+  afterCheck?: (report: Report) => Promise<{ report: Report; renderedLinks: readonly string[] | null }>;
   now?: () => number;
 }
 
@@ -89,6 +102,9 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     now,
     start: (job, slot) => (job.kind === 'url' ? check(job.src, slot) : sitemaps.read(job, slot)),
   });
+  const crawl = opts.crawl ? createCrawl({ ...opts.crawl, maxUrls, followForeign }) : null;
+  /** Work started by a check that the run waits for (afterCheck). */
+  const pending = new Set<Promise<void>>();
   const intake = createUrlIntake({
     maxUrls,
     followForeign,
@@ -98,13 +114,47 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
     enqueue: (src) => queue.add(hostOf(src.url) ?? '', 'url', { kind: 'url', src }),
     // The URLs queued are still checked; no more sitemaps are read.
     onCap: () => queue.drop('sitemap'),
+    onTaken: crawl ? (src, fresh) => crawl.taken(src, fresh) : undefined,
   });
+  /**
+   * URLs a crawl found, waiting for room in the queue: kept as their strings (the link graph's
+   * own) and depths, and fed in through the one intake while fewer than HIGH_WATER URLs wait —
+   * as the sitemaps are read — so a page with thousands of links, or a wide site, does not
+   * build a queue of thousands of jobs.
+   */
+  const foundUrls: string[] = [];
+  const foundDepths: number[] = [];
+  let foundNext = 0;
+  const pump = () => {
+    while (foundNext < foundUrls.length && queue.waiting('url') < HIGH_WATER && !intake.capped && !signal.aborted) {
+      const url = foundUrls[foundNext]!;
+      const depth = foundDepths[foundNext]!;
+      foundNext++;
+      if (!crawl?.queued(url)) void intake.add({ url, sitemap: null, line: null, depth }, null);
+    }
+    if (foundNext === foundUrls.length || intake.capped || signal.aborted) {
+      foundUrls.length = 0;
+      foundDepths.length = 0;
+      foundNext = 0;
+    } else if (foundNext >= 4096 && foundNext * 2 >= foundUrls.length) {
+      foundUrls.splice(0, foundNext);
+      foundDepths.splice(0, foundNext);
+      foundNext = 0;
+    }
+  };
+  const queueFound = (found: QueuedUrl[]) => {
+    for (const u of found) {
+      foundUrls.push(u.url);
+      foundDepths.push(u.depth);
+    }
+    pump();
+  };
   const sitemaps = createSitemapDiscovery({ fetchHop, userAgent, signal, now, queue, intake, tally, robots, highWater: HIGH_WATER, onSitemap: opts.onSitemap, onRead: emit });
   // Cancelled or out of time: nothing waiting starts, every wait ends; what runs ends with the signal.
   signal.addEventListener('abort', () => queue.close(), { once: true });
 
   const check = (src: QueuedUrl, slot: HostSlot) => {
-    void checkUrl(src, {
+    void checkPage(src, {
       fetchHop,
       agent,
       userAgent,
@@ -120,19 +170,36 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
       crawler: opts.crawler?.token,
       otherCrawlers: opts.otherCrawlers,
       analyze: opts.analyze,
+      links: crawl !== null,
     })
-      .then((report) => {
+      .then((page: CheckedPage) => {
         if (signal.aborted) return;
+        const { report } = page;
         tally.checked(report);
         const code = report.status?.code ?? 0;
         // Googlebot slows down for the whole host when it answers 429 or 5xx: so does the check.
         if (code === 429 || (code >= 500 && code < 600)) queue.slowDown(slot.host);
-        opts.onReport?.(report);
+        const seen = crawl?.checked(src, page) ?? null;
+        if (seen) queueFound(seen.queue);
+        if (!opts.afterCheck) return opts.onReport?.(report);
+        const after = opts
+          .afterCheck(report)
+          .then((got) => {
+            if (crawl && seen && got.renderedLinks && !signal.aborted) queueFound(crawl.rendered(seen.page, src.depth, got.renderedLinks, seen.served));
+            opts.onReport?.(got.report);
+          })
+          .catch((err: unknown) => tally.error(src.url, err))
+          .finally(() => {
+            pending.delete(after);
+            if (!signal.aborted) emit();
+          });
+        pending.add(after);
       })
       .catch((err: unknown) => {
         if (!signal.aborted) tally.failed(src.url, err);
       })
       .finally(() => {
+        pump();
         slot.release();
         if (!signal.aborted) emit();
       });
@@ -141,7 +208,7 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
   /** The URLs given, then the sitemaps; resolves when every sitemap is read. */
   const discover = async () => {
     try {
-      for (const url of opts.urls ?? []) {
+      for (const url of [...(opts.crawl?.from ?? []), ...(opts.urls ?? [])]) {
         if (!(await intake.add({ url, sitemap: null, line: null, depth: 0 }, null))) break;
         await queue.room(HIGH_WATER);
       }
@@ -157,9 +224,26 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
 
   const run = async (): Promise<SiteCheckSummary> => {
     await discover();
-    await queue.idle();
+    // A render may find links to check, and a check may start a render: until neither runs.
+    for (;;) {
+      await queue.idle();
+      if (foundNext < foundUrls.length) {
+        pump();
+        continue;
+      }
+      if (!pending.size) break;
+      await Promise.all([...pending]);
+    }
     clock.finish();
-    const summary = { progress: progress(), sitemaps: tally.sitemaps, problems: tally.problems, errors: tally.errors };
+    const state = clock.state;
+    const summary: SiteCheckSummary = { progress: progress(), sitemaps: tally.sitemaps, problems: tally.problems, errors: tally.errors };
+    if (crawl) {
+      summary.crawl = await crawlFindings(crawl, {
+        ended: state === 'cancelled' || state === 'timeLimit' ? state : 'done',
+        sitemapsRead: tally.sitemaps.length > 0,
+        rendered: opts.afterCheck !== undefined,
+      });
+    }
     opts.onProgress?.(summary.progress);
     return summary;
   };

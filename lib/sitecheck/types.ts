@@ -122,6 +122,8 @@ export interface SiteCheckSummary {
   problems: SitemapProblem[];
   /** URLs whose check failed unexpectedly (a bug, never a server's answer), with the error. */
   errors: { url: string; error: string }[];
+  /** A crawl's findings and each URL's place in the link graph (a crawl only). */
+  crawl?: CrawlEnd;
 }
 
 /** The controller of a running site check. */
@@ -132,4 +134,148 @@ export interface SiteCheck {
   progress(): SiteCheckProgress;
   /** Resolves when every URL is checked, or soon after cancel(). */
   done: Promise<SiteCheckSummary>;
+}
+
+// ── A crawl: what it found across the site (crawlFindings) ──
+
+export type SiteFindingCode =
+  | 'orphan'
+  | 'notInSitemap'
+  | 'sitemapNotIndexable'
+  | 'linkBroken'
+  | 'linkRedirectChain'
+  | 'linkNoindex'
+  | 'linkRobotsBlocked'
+  | 'redirectChain'
+  | 'redirectLoop'
+  | 'canonicalChain'
+  | 'canonicalNotIndexable'
+  | 'hreflangNoReturn'
+  | 'hreflangNotOk'
+  | 'hreflangNotCanonical'
+  | 'hreflangNoXDefault'
+  | 'duplicateTitle'
+  | 'onlyPastCut'
+  | 'onlyRendered'
+  | 'deep'
+  | 'badLink'
+  | 'depthLimit'
+  | 'linksNotKept';
+
+export type SiteFindingSeverity = 'critical' | 'warning' | 'info';
+
+/** One case of a finding, with its evidence: which of the fields are set depends on the finding. */
+export interface SiteFindingItem {
+  /** The URL the case is about (for a link: its target). */
+  url: string;
+  /** The page that links to it (or names it). */
+  from?: string;
+  anchorText?: string;
+  /** Response offset of the link's `<a` in the linking page (headers included); null for a link only in the render. */
+  offset?: number | null;
+  /** Where the linking page's cut falls (response offset). */
+  cutOffset?: number;
+  status?: number;
+  /** Redirects followed. */
+  hops?: number;
+  /** The URLs of a redirect chain or loop, or of a canonical chain, in order. */
+  chain?: string[];
+  robotsUrl?: string;
+  line?: number | null;
+  rule?: string | null;
+  sitemap?: string;
+  sitemapLine?: number | null;
+  /** The tag or header as written (the canonical link, the noindex, the hreflang link). */
+  tag?: string;
+  lang?: string;
+  /** The other end (a canonical's or hreflang's target). */
+  target?: string;
+  title?: string;
+  urls?: string[];
+  depth?: number;
+  /** The first links from the start to the page. */
+  path?: string[];
+  href?: string;
+  problem?: 'scheme' | 'port' | 'invalid';
+  /** The reason that makes the page not indexable: its code, and the report's words for it. */
+  reason?: string;
+  reasonText?: string;
+  /** Links on the page, and how many were kept. */
+  seen?: number;
+  kept?: number;
+}
+
+export interface SiteFinding {
+  code: SiteFindingCode;
+  severity: SiteFindingSeverity;
+  /** All cases; `items` holds at most the first 200. */
+  count: number;
+  items: SiteFindingItem[];
+}
+
+/** What the crawl of a site found, besides the reports of its URLs: the `{"site": …}` line's content. */
+export interface CrawlResult {
+  /** The pages the crawl started from. */
+  start: string[];
+  /** Cancelled or out of time: the findings are those of the pages read so far. */
+  partial: boolean;
+  /** How the run ended: every URL checked, cancelled (Ctrl-C, the page's Cancel), or out of time (`--max-time`). */
+  ended: 'done' | 'cancelled' | 'timeLimit';
+  /** Sitemaps were read: the findings that compare them with the links are there. */
+  sitemapsRead: boolean;
+  rendered: boolean;
+  maxDepth: number;
+  urls: { checked: number; known: number; notKept: number };
+  links: {
+    pages: number;
+    links: number;
+    followed: number;
+    nofollow: number;
+    pastCut: number;
+    afterRendering: number;
+    foreign: number;
+    bad: number;
+    depthLimited: number;
+    notKept: number;
+  };
+  findings: SiteFinding[];
+}
+
+/** A crawled URL's place in the link graph, for its report (siteCheck.depth, discoveredFrom, inlinks). */
+export interface UrlCrawlFacts {
+  /** Clicks from a start page by links Googlebot follows (a redirect costs none); null when no such path was found. */
+  depth: number | null;
+  discoveredFrom: { url: string; anchorText: string; offset: number | null; afterRendering: boolean } | null;
+  /** Crawled pages that link to it with a link Googlebot follows. */
+  inlinks: number;
+}
+
+/** One link of the link graph (one per page and target), as the CSV export writes it. */
+export interface CrawlLink {
+  source: string;
+  target: string;
+  anchorText: string;
+  /** rel=nofollow on the link, or a page-level nofollow (meta robots, X-Robots-Tag). */
+  nofollow: boolean;
+  /** The link's start tag ends past the cut: Googlebot never sees it. */
+  pastCut: boolean;
+  /** Only in Googlebot's render, not in the HTML as served. */
+  afterRendering: boolean;
+}
+
+/** A crawl's end: every finding with its evidence, the link counts, and each URL's depth, first link and inlinks. */
+export interface CrawlEnd {
+  result: CrawlResult;
+  /** The facts of a URL's report (by its normalised URL), or null for a URL the graph does not hold. */
+  facts(url: string): UrlCrawlFacts | null;
+  /** Every link of the graph, in the order the pages were read (the CSV export). */
+  links(): AsyncIterable<CrawlLink>;
+}
+
+/**
+ * The last line of a crawl's JSON Lines, after one report per URL: `{"site": …}`. A baseline
+ * (`--baseline`) reads it back; docs/report-schema.json holds its schema (`$defs.siteLine`).
+ */
+export interface SiteLine {
+  site: CrawlResult;
 }

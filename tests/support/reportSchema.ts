@@ -22,3 +22,19 @@ export function renderBlockErrors(block: unknown): string[] {
   if (validateRender(block)) return [];
   return (validateRender.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
 }
+
+const validateChanges = new Ajv2020({ allErrors: true, strict: true }).compile({ $schema: schema.$schema, $defs: schema.$defs, $ref: '#/$defs/changesLine' });
+
+/** Errors of the `{"changes": …}` line of `crawlscope --json --baseline` ($defs.changesLine). */
+export function changesLineErrors(line: unknown): string[] {
+  if (validateChanges(line)) return [];
+  return (validateChanges.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+}
+
+const validateSiteLine = new Ajv2020({ allErrors: true, strict: true }).compile({ $schema: schema.$schema, $defs: schema.$defs, $ref: '#/$defs/siteLine' });
+
+/** Errors of a crawl's last JSON line, `{"site": …}` (docs/report-schema.json `$defs.siteLine`). */
+export function siteLineErrors(line: unknown): string[] {
+  if (validateSiteLine(line)) return [];
+  return (validateSiteLine.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+}

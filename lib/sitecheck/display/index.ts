@@ -16,5 +16,8 @@ export { sitemapText, type SitemapText } from './sitemapText';
 export { progressText, type ProgressText } from './progressText';
 export { crawlersCell } from './crawlersCell';
 export { crawlersNote } from './crawlersNote';
+export { findingText, findingItemText, type FindingText } from './findingText';
+export { crawlText, type CrawlText } from './crawlText';
+export { changesText, urlChangeText, urlInOneRunText, findingChangeText, baselineProblemText, changesNoteText, type ChangesText, type ChangesGroup, type ChangesEntry } from './changesText';
 export { structuredCell } from './structuredCell';
 export { structuredTotals } from './structuredTotals';
