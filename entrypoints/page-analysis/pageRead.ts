@@ -141,7 +141,7 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
       structured: () => {
         if (structured) return structured;
         if (!body) return (structured = NO_STRUCTURED_DATA);
-        const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: c.charset.encoding, limit, totalBodyBytes: read.total, baseUrl: url, treeOf: domTreeOf, cutoff: c });
+        const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: c.charset.encoding, limit, totalBodyBytes: read.total, baseUrl: url, treeOf: domTreeOf, cutoff: c, byteTokens: tokens });
         body = null;
         return (structured = ex);
       },

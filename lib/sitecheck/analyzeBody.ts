@@ -175,7 +175,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
       if (!t || !t.any || !body || !cutoff) return analysis;
       // Structured data from everything read, the part past the cut included: what lies there is lost.
       const [, { structuredFromBytes }, { parse5Tree }] = await loadReaders();
-      const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: cutoff.charset.encoding, limit, totalBodyBytes: cutoff.bodyBytes, baseUrl: r.finalUrl, treeOf: (h) => parse5Tree(h), cutoff });
+      const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: cutoff.charset.encoding, limit, totalBodyBytes: cutoff.bodyBytes, baseUrl: r.finalUrl, treeOf: (h) => parse5Tree(h), cutoff, byteTokens: t });
       return { ...analysis, structured: await judged(ex, analysis.bytes.cutOffset, r.now ?? Date.now()) };
     },
     abort() {

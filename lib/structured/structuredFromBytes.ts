@@ -3,6 +3,8 @@ import { createByteMapper } from './createByteMapper';
 import { decodeText } from '../core';
 import { extractStructuredData, type ExtractInput } from './extractStructuredData';
 import type { SdExtract } from './types';
+import type { StructuredTokens } from './StructuredTokens';
+import { tokensInChars } from './tokensInChars';
 
 export interface BytesToRead {
   /** The body as received (the limit plus what lies past it, as kept). */
@@ -20,6 +22,8 @@ export interface BytesToRead {
   /** The cut already found for these bytes. */
   cutoff?: Cutoff;
   tokens?: ExtractInput['tokens'];
+  /** The tokens a pass over these same bytes found (offsets in body bytes): JSON-LD blocks are placed from them, no second scan. */
+  byteTokens?: StructuredTokens;
 }
 
 /**
@@ -40,7 +44,7 @@ export function structuredFromBytes(r: BytesToRead): SdExtract & { cutoff: Cutof
     headerBytes: r.headerBytes,
     offsetsExact: mapper.exact,
     treeOf: r.treeOf,
-    tokens: r.tokens,
+    tokens: r.tokens ?? (r.byteTokens ? (tokensInChars(r.byteTokens, r.body, text, cutoff.charset) ?? undefined) : undefined),
   });
   return { ...ex, cutoff };
 }

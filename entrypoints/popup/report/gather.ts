@@ -312,6 +312,9 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       await measure();
       return;
     }
+    // A page whose live document has structured data markup: the validator's chunk loads while the
+    // served HTML is read (the bench's cs-structured-judged then holds the judgement alone).
+    if (facts.structuredMarkup) void loadStructuredValidator().catch(() => undefined);
     await Promise.all([
       run(r, 'live', () => toTab(r.tabId, 'getIndexSignals', { where: 'live' })),
       // The served HTML as Googlebot keeps it: the response's header bytes count, and the limit is the user's.
