@@ -43,4 +43,21 @@ describe('crawl (startSiteCheck with crawl)', () => {
     expect(maxTotal).toBeLessThanOrEqual(1000 + 32);
     expect(s.crawl!.facts(`${O}/p/5`)).toMatchObject({ depth: 1, inlinks: 2 });
   }, 60_000);
+
+  it('a canonical to a page that is not indexable (404); hreflang to a 404 and to a page whose canonical is another URL: each with its tag', async () => {
+    const site = fakeSite({
+      [`${O}/robots.txt`]: robots('User-agent: *\nAllow: /\n'),
+      [`${O}/`]: page('<title>Home</title><a href="/src">S</a> <a href="/en">E</a>'),
+      [`${O}/src`]: page('<link rel="canonical" href="/gone"><title>Source</title>'),
+      [`${O}/en`]: page('<link rel="alternate" hreflang="de" href="/de"><link rel="alternate" hreflang="fr" href="/fr"><link rel="alternate" hreflang="x-default" href="/en"><title>EN</title>'),
+      [`${O}/fr`]: page('<link rel="canonical" href="/fr-main"><link rel="alternate" hreflang="en" href="/en"><title>FR</title>'),
+      [`${O}/fr-main`]: page('<title>FR main</title>'),
+    });
+    const s = await startSiteCheck({ fetchHop: site, crawl: { from: [`${O}/`] }, translate: t, generator: 't' }).done;
+    const f = (code: string) => s.crawl!.result.findings.find((x) => x.code === code);
+    expect(f('canonicalNotIndexable')).toMatchObject({ severity: 'critical', count: 1, items: [{ url: `${O}/src`, target: `${O}/gone`, status: 404, tag: '<link rel="canonical" href="/gone">' }] });
+    expect(f('hreflangNotOk')).toMatchObject({ severity: 'warning', count: 1, items: [{ url: `${O}/en`, target: `${O}/de`, lang: 'de', status: 404 }] });
+    expect(f('hreflangNotCanonical')).toMatchObject({ severity: 'warning', count: 1, items: [{ url: `${O}/en`, target: `${O}/fr`, lang: 'fr', chain: [`${O}/fr`, `${O}/fr-main`] }] });
+    expect(f('hreflangNotOk')!.items[0]!.tag).toContain('hreflang="de"');
+  });
 });
