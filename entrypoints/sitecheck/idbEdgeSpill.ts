@@ -5,6 +5,7 @@
 // closed before it could remove them go at the next page's start (the same page lock as the reports).
 import type { EdgeBlock, EdgeSpill } from '../../lib/sitecheck';
 import { PAGE_ID, livePageIds } from './idbReportStore';
+import { finished, openedOnce } from './idb';
 
 const DB = 'crawlscope-linkgraph';
 const STORE = 'edges';
@@ -12,31 +13,9 @@ const STORE = 'edges';
 export const KEEP_EDGE_BLOCKS = 4;
 
 let runs = 0;
-let opened: Promise<IDBDatabase> | null = null;
-function db(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-    };
-    req.onsuccess = () => {
-      const d = req.result;
-      d.onversionchange = () => {
-        d.close();
-        opened = null;
-      };
-      resolve(d);
-    };
-    req.onerror = () => reject(req.error);
-  });
-  return opened;
-}
-
-const finished = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
+const db = openedOnce(DB, (d) => {
+  if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
+});
 const range = (run: string) => IDBKeyRange.bound([run, 0], [run, Infinity]);
 
 /** A new run's spill: its blocks as they leave memory (only the filled part of each column is written). */

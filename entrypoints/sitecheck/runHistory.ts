@@ -3,6 +3,7 @@
 // each URL's few facts and the site's findings, never the pages) — at most RUNS_PER_SITE per
 // site: saving a run drops that site's older ones. They stay until the user forgets them.
 import { KEPT_RUNS, type RunSnapshot, type SiteCheckState } from '../../lib/sitecheck';
+import { finished, openedOnce } from './idb';
 
 const DB = 'crawlscope-runs';
 const STORE = 'runs';
@@ -24,31 +25,10 @@ export interface SavedRun {
 }
 type Stored = Omit<SavedRun, 'id'> & { snapshot: RunSnapshot };
 
-let opened: Promise<IDBDatabase> | null = null;
-function db(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => {
-      const os = req.result.createObjectStore(STORE, { autoIncrement: true });
-      os.createIndex(BY_SITE, 'site');
-    };
-    req.onsuccess = () => {
-      const d = req.result;
-      d.onversionchange = () => {
-        d.close();
-        opened = null;
-      };
-      resolve(d);
-    };
-    req.onerror = () => reject(req.error);
-  });
-  return opened;
-}
-const finished = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
+const db = openedOnce(DB, (d) => {
+  const os = d.createObjectStore(STORE, { autoIncrement: true });
+  os.createIndex(BY_SITE, 'site');
+});
 
 /** The runs kept of a site, newest first (without their snapshots). */
 export async function savedRuns(site: string): Promise<SavedRun[]> {
