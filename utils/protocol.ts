@@ -14,7 +14,7 @@ import type { Comparison, ComparisonSummary } from '../lib/compare';
 import type { RenderAgent, RenderResult, RenderSnapshot } from '../lib/render';
 import type { LiveFetchReport } from '../lib/livefetch';
 import type { LlmsLinkReport, LlmsParsed, LlmsTxtReport } from '../lib/llmstxt';
-import type { PackedExtract } from '../lib/structured';
+import type { PackedJudgement } from '../lib/structured';
 
 /** A render as the background runs it: its progress, and its result once it has ended. */
 export interface RenderJobState {
@@ -191,7 +191,7 @@ export interface ContentProtocol {
   /** The live document as HTML, shadow DOM flattened (lib/render serializeComposed), capped; for the render's comparison. */
   getComposedHtml: { req: Record<string, never>; res: { url: string; html: string; capped: boolean } };
   /** The structured data of the HTML as served (re-read, the cut found at `limit` with `headerBytes`), every item placed at its byte (lib/structured), packed as one string (packExtract). */
-  structuredServed: { req: { headerBytes: number; limit: number }; res: PackedExtract };
+  structuredServed: { req: { headerBytes: number; limit: number; now: number }; res: PackedJudgement };
 }
 
 export type BackgroundMessageType = keyof BackgroundProtocol;

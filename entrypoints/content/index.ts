@@ -54,7 +54,6 @@ function pageFacts(loadedUrl: string): PageFacts {
     title: document.title,
     characterSet: document.characterSet,
     contentType: document.contentType,
-    structuredMarkup: document.querySelector('script[type="application/ld+json" i], [itemscope], [typeof], [vocab]') !== null,
     navigation: nav
       ? {
           responseStatus: nav.responseStatus ?? null,

@@ -44,12 +44,6 @@ export interface PageFacts {
   title: string;
   characterSet: string;
   contentType: string;
-  /**
-   * The live document has structured data markup (a JSON-LD script, or microdata or RDFa
-   * attributes): a hint, read when asked, that lets the popup load the validator while the served
-   * HTML is read. The verdict comes from the served HTML, never from this.
-   */
-  structuredMarkup: boolean;
   navigation: {
     responseStatus: number | null;
     decodedBodySize: number | null;

@@ -4,6 +4,8 @@
 export { extractStructuredData, structuredTokens, type ExtractInput } from './extractStructuredData';
 export { structuredFromBytes, type BytesToRead } from './structuredFromBytes';
 export { packExtract, unpackExtract, type PackedExtract } from './packExtract';
+export { packJudgement, unpackJudgement, type PackedJudgement, type Judgement } from './packJudgement';
+export { structuredReport, renderedProblems } from './structuredReport';
 export { StructuredTokens, type JsonLdBlock, type TagStarts } from './StructuredTokens';
 export type { SdElement, SdTree } from './SdElement';
 export { parseJson, type JsonNode, type JsonParse, type JsonErrorCode } from './parseJson';

@@ -11,7 +11,7 @@ import { noHash, robotsTxtUrl } from '../../../lib/crawl';
 import { lintValidators, planProbes } from '../../../lib/caching';
 import { badgeVerdict, headerBytesOf, isHtmlResponse, navigationIsResponse, verdictInput } from './derive';
 import type { BytesFacts, ResourceRobots, ResponseInfo, RobotsFacts, Step, TabReport } from './types';
-import { extractStructuredData, loadStructuredValidator, unpackExtract } from '../../../lib/structured';
+import { extractStructuredData, loadStructuredValidator, renderedProblems, structuredReport, unpackJudgement } from '../../../lib/structured';
 import type { SdReport } from '../../../lib/structured';
 import { domTreeOf } from '../../page-analysis/domTree';
 
@@ -253,26 +253,27 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
   };
 
   /**
-   * The structured data: the HTML as served read by the page (cut as Googlebot cuts it), Googlebot's
-   * last render of this URL (its serialized HTML) read here, and both judged by the validator — a
-   * chunk of its own, loaded when the popup asks the tab (an HTML page's report), while the tab reads.
+   * The structured data: the HTML as served read and judged by the page (cut as Googlebot cuts it;
+   * the validator runs there, warm, and sends its judgement), and Googlebot's last render of this
+   * URL (its serialized HTML) read here: its items that the HTML as served lacks are judged here,
+   * by the validator's chunk, loaded only for a render that has some.
    */
   const structuredOf = async (r: TabReport, headerBytes: number, renderDone: Promise<void>): Promise<SdReport> => {
-    // `npm run bench` reads cs-structured-served (the page's read) and cs-structured-judged (the validator's load and work).
+    // `npm run bench` reads cs-structured-served (the page's read and judgement, the message, its unpacking) and cs-structured-judged (the render's items).
     const t0 = performance.now();
-    const served = unpackExtract(await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit }));
+    const served = unpackJudgement(await toTab(r.tabId, 'structuredServed', { headerBytes, limit: r.limit, now: clock.now() }));
     performance.measure('cs-structured-served', { start: t0 });
     await renderDone;
     const render = current(r)?.render.value ?? null;
     const html = render?.rendered?.html;
     const rendered = html ? extractStructuredData({ html, source: 'rendered', cut: null, baseUrl: render.finalUrl, treeOf: domTreeOf }) : null;
-    if (!served.items.length && !served.problems.length && !rendered?.items.length) return { items: [], problems: [], vocabulary: '', counts: { items: 0, errors: 0, warnings: 0, lost: 0, rendered: 0 } };
+    if (!rendered?.items.length) return structuredReport(served.items, rendered ? [...served.problems, ...renderedProblems(rendered)] : served.problems, served.vocabulary);
     const t1 = performance.now();
-    // The validator's chunk (rules and vocabulary) loads only for a page that has something to judge.
-    const { validateStructuredData } = await loadStructuredValidator();
-    const judged = validateStructuredData({ served, rendered, now: clock.now() });
+    // The validator's chunk (rules and vocabulary) loads only for a render that has something to judge.
+    const { judgeRendered, vocabulary } = await loadStructuredValidator();
+    const added = judgeRendered(rendered, new Set(served.signatures), clock.now());
     performance.measure('cs-structured-judged', { start: t1 });
-    return judged;
+    return structuredReport([...served.items, ...added.items], [...served.problems, ...added.problems], vocabulary.version);
   };
 
   /** Every step of a new report, each within its time limit. Resolves when all have ended. */
@@ -312,9 +313,6 @@ export function createGatherer(m: PopupMessenger, slot: ReportSlot) {
       await measure();
       return;
     }
-    // A page whose live document has structured data markup: the validator's chunk loads while the
-    // served HTML is read (the bench's cs-structured-judged then holds the judgement alone).
-    if (facts.structuredMarkup) void loadStructuredValidator().catch(() => undefined);
     await Promise.all([
       run(r, 'live', () => toTab(r.tabId, 'getIndexSignals', { where: 'live' })),
       // The served HTML as Googlebot keeps it: the response's header bytes count, and the limit is the user's.

@@ -47,7 +47,7 @@ beforeEach(() => {
 
 describe('sendToTab and the page-analysis script', () => {
   it('injects into a tab that lacks it, then asks again', async () => {
-    expect(await sendToTab(1, 'structuredServed', { headerBytes: 0, limit: 2_097_152 })).toBe('analysis:structuredServed');
+    expect(await sendToTab(1, 'structuredServed', { headerBytes: 0, limit: 2_097_152, now: 0 })).toBe('analysis:structuredServed');
     expect(fake.injections).toEqual([1]);
     expect(fake.messages).toEqual(['1:structuredServed', '1:structuredServed']);
   });
@@ -62,7 +62,7 @@ describe('sendToTab and the page-analysis script', () => {
 
   it('injects once for three concurrent askers (the popup asks three things at once)', async () => {
     const got = await Promise.all([
-      sendToTab(2, 'structuredServed', { headerBytes: 10, limit: 2_097_152 }),
+      sendToTab(2, 'structuredServed', { headerBytes: 10, limit: 2_097_152, now: 0 }),
       sendToTab(2, 'getIndexSignals', { where: 'served', headerBytes: 10, limit: 2_097_152 }),
       sendToTab(2, 'bytesResources', {} as never),
     ]);
@@ -85,10 +85,10 @@ describe('sendToTab and the page-analysis script', () => {
 
   it('says why when the script cannot be injected', async () => {
     fake.injectFails = true;
-    await expect(sendToTab(5, 'structuredServed', { headerBytes: 0, limit: 2_097_152 })).rejects.toThrow('Cannot access contents of the page.');
+    await expect(sendToTab(5, 'structuredServed', { headerBytes: 0, limit: 2_097_152, now: 0 })).rejects.toThrow('Cannot access contents of the page.');
     fake.injectFails = false;
     // The failed injection is forgotten: the next ask tries again.
-    expect(await sendToTab(5, 'structuredServed', { headerBytes: 0, limit: 2_097_152 })).toBe('analysis:structuredServed');
+    expect(await sendToTab(5, 'structuredServed', { headerBytes: 0, limit: 2_097_152, now: 0 })).toBe('analysis:structuredServed');
     expect(fake.injections).toEqual([5, 5]);
   });
 });

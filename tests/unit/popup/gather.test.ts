@@ -1,7 +1,8 @@
 // The popup's gathering driven end to end with a fake messenger and a clock the test moves: which
 // messages go out and in what order, what each step ends as, and what the report holds after.
 import { describe, expect, it } from 'vitest';
-import { extractStructuredData, packExtract } from '../../../lib/structured';
+import { extractStructuredData, packJudgement } from '../../../lib/structured';
+import { judgeServed } from '../../../lib/structured/validate';
 import type { SdExtract } from '../../../lib/structured/types';
 import type { RenderResult } from '../../../lib/render/types';
 
@@ -49,7 +50,8 @@ function htmlTab(snap: TabSnapshot, served = signals('served'), live = signals('
     {
       getResourceUrls: () => [],
       getIndexSignals: ({ where }) => (where === 'served' ? served : live),
-      structuredServed: () => packExtract(structuredServed),
+      // The tab judges what it read and sends the judgement.
+      structuredServed: (req) => packJudgement(judgeServed(structuredServed, req.now, null, true)),
     },
   );
 }
@@ -95,7 +97,7 @@ describe('the gathering of one report', () => {
     expect(report.canonical).toMatchObject({ status: 'skipped', error: 'none' });
     expect(report.probes).toMatchObject({ status: 'skipped', error: 'none' });
     for (const k of ['response', 'robots', 'live', 'served', 'bytes', 'robotsResources', 'compare', 'structured'] as const) expect(report[k].status).toBe('done');
-    expect(fake.calls.find((c) => c.type === 'structuredServed')!.data).toEqual({ headerBytes, limit: 2_097_152 });
+    expect(fake.calls.find((c) => c.type === 'structuredServed')!.data).toEqual({ headerBytes, limit: 2_097_152, now: fake.clock.now() });
     expect(report.structured.value!.items.map((j) => [j.item.types[0], j.item.status, j.verdict])).toEqual([['BreadcrumbList', 'served', 'eligible']]);
     // The badge is the screen's verdict, sent once.
     const verdict = indexabilityVerdict(verdictInput(report, fake.clock.now())).verdict;

@@ -38,7 +38,6 @@ export function facts(over: Partial<PageFacts> = {}, nav: Partial<NonNullable<Pa
     title: 'Blue',
     characterSet: 'UTF-8',
     contentType: 'text/html',
-    structuredMarkup: false,
     navigation: { responseStatus: 200, decodedBodySize: 4388, encodedBodySize: 4388, transferSize: 4688, contentEncoding: null, type: 'navigate', deliveryType: null, ...nav },
     ...over,
   };
