@@ -250,7 +250,7 @@ export class TreeBuilder implements TokenReceiver {
     const el = this.st.pop()!;
     const a = this.tops.get(this.key(el))!;
     a.pop();
-    this.cScope.length = this.cList.length = this.cButton.length = this.cTable.length = this.cSpecial.length = this.cListBoundary.length = this.cHtml.length = this.st.length;
+    // The counters above the stack's top are left as they are (nothing reads them; the next push overwrites them).
     this.closed(el);
     // An element taken off the stack from under others (a </form>) ends with the last of them.
     while (this.deferred.length && this.deferred[this.deferred.length - 1]!.at >= this.st.length) this.closed(this.deferred.pop()!.el, true);
@@ -292,7 +292,6 @@ export class TreeBuilder implements TokenReceiver {
   }
   private reindexFrom(i: number): void {
     const n = this.st.length;
-    for (const c of [this.cScope, this.cList, this.cButton, this.cTable, this.cSpecial, this.cListBoundary, this.cHtml]) c.length = Math.min(c.length, i);
     for (let k = i; k < n; k++) this.count(k);
     for (const a of this.tops.values()) {
       let w = 0;
