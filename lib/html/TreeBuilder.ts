@@ -106,7 +106,8 @@ class Elem implements El {
 interface FEntry {
   el: Elem | null;
   tag: TagToken | null;
-  key: string;
+  /** Its name and attributes as one string (Noah's Ark compares them): made only when an entry of the same name is compared with it. */
+  key: string | null;
   older: FEntry | null;
   newer: FEntry | null;
 }
@@ -777,12 +778,14 @@ export class TreeBuilder implements TokenReceiver {
   // ---- Formatting elements ----
 
   private pushFormatting(el: Elem, t: TagToken): void {
-    const key = attrKey(t);
-    // Noah's Ark: at most three equal entries after the last marker.
+    let key: string | null = null;
+    // Noah's Ark: at most three equal entries after the last marker (equal keys have equal names: only those are compared).
     let same = 0;
     let earliest: FEntry | null = null;
     for (let e = this.newest; e && e.el; e = e.older) {
-      if (e.key === key) {
+      if (e.tag!.name !== t.name) continue;
+      key ??= attrKey(t);
+      if ((e.key ??= attrKey(e.tag!)) === key) {
         same++;
         earliest = e;
       }
@@ -793,7 +796,7 @@ export class TreeBuilder implements TokenReceiver {
     this.newest = entry;
   }
   private insertMarker(): void {
-    const m: FEntry = { el: null, tag: null, key: '', older: this.newest, newer: null };
+    const m: FEntry = { el: null, tag: null, key: null, older: this.newest, newer: null };
     if (this.newest) this.newest.newer = m;
     this.newest = m;
   }
@@ -822,7 +825,7 @@ export class TreeBuilder implements TokenReceiver {
     const older = this.bookmark;
     this.bookmark = null;
     const newer = older ? older.newer : null;
-    const entry: FEntry = { el, tag: t, key: attrKey(t), older, newer };
+    const entry: FEntry = { el, tag: t, key: null, older, newer };
     if (newer) newer.older = entry;
     else this.newest = entry;
     if (older) older.newer = entry;
