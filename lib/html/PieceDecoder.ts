@@ -17,6 +17,8 @@ export interface CutFound {
 }
 
 const isCont = (b: number) => (b & 0xc0) === 0x80;
+/** A run of characters that are not ASCII. */
+const NON_ASCII = /[^\x00-\x7f]+/g;
 
 /**
  * Bytes in, text out, a piece at a time: the body is decoded in pieces of at most `pieceSize`
@@ -55,6 +57,9 @@ export class PieceDecoder {
   private mode: 'linear' | 'utf16' | 'utf8chars' | 'utf8bytes' | 'segments' | 'ratio' = 'linear';
   private curChar = 0;
   private curSrc = 0;
+  /** The run of characters that are not ASCII at or after the cursor (utf8chars). */
+  private naStart = 0;
+  private naEnd = 0;
   private segDecoder: TextDecoder | null = null;
   /** False once an offset was estimated (a stateful charset, or a multi-byte piece split without a sync byte). */
   exact = true;
@@ -127,21 +132,38 @@ export class PieceDecoder {
     if (i < this.curChar) {
       this.curChar = 0;
       this.curSrc = this.start;
+      this.naStart = this.naEnd = 0;
     }
     if (this.mode === 'utf8chars') {
       const t = this.text;
       let c = this.curChar;
       let b = this.curSrc;
       while (c < i) {
-        const u = t.charCodeAt(c);
-        if (u < 0x80) b += 1;
-        else if (u < 0x800) b += 2;
-        else if (u >= 0xd800 && u <= 0xdbff && c + 1 < t.length) {
-          // A surrogate pair: one 4-byte sequence (the decoder only makes pairs from one).
-          b += 4;
+        if (this.naEnd <= c) {
+          // The next run of characters that are not ASCII (found natively; everything before it is one byte a character).
+          NON_ASCII.lastIndex = c;
+          const m = NON_ASCII.exec(t);
+          this.naStart = m ? m.index : t.length;
+          this.naEnd = m ? m.index + m[0].length : t.length;
+        }
+        if (c < this.naStart) {
+          const to = i < this.naStart ? i : this.naStart;
+          b += to - c;
+          c = to;
+          continue;
+        }
+        const stop = i < this.naEnd ? i : this.naEnd;
+        while (c < stop) {
+          const u = t.charCodeAt(c);
+          if (u < 0x80) b += 1;
+          else if (u < 0x800) b += 2;
+          else if (u >= 0xd800 && u <= 0xdbff && c + 1 < t.length) {
+            // A surrogate pair: one 4-byte sequence (the decoder only makes pairs from one).
+            b += 4;
+            c++;
+          } else b += 3;
           c++;
-        } else b += 3;
-        c++;
+        }
       }
       this.curChar = c;
       this.curSrc = b;
@@ -384,6 +406,7 @@ export class PieceDecoder {
     this.pieceEnd = end;
     this.curChar = 0;
     this.curSrc = start;
+    this.naStart = this.naEnd = 0;
     switch (this.kind) {
       case 'single-byte':
         this.mode = 'linear';
