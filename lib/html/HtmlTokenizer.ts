@@ -145,6 +145,7 @@ export class HtmlTokenizer {
   // Lines.
   private line = 1;
   private lineCursor = 0;
+  private nextLf = -2;
   private pieceHasCr = false;
   private pieceHasNul = false;
   private prevEndedCr = false;
@@ -170,6 +171,7 @@ export class HtmlTokenizer {
     this.s = s;
     this.map = map;
     this.lineCursor = 0;
+    this.nextLf = -2;
     this.pieceHasCr = s.includes('\r');
     this.pieceHasNul = s.includes('\0');
     this.run();
@@ -257,10 +259,15 @@ export class HtmlTokenizer {
     let c = this.lineCursor;
     if (i <= c) return this.line;
     if (!this.pieceHasCr) {
-      let lf = s.indexOf('\n', c);
-      // A LF whose CR ended the previous piece: that pair was counted at its CR.
-      if (lf === 0 && this.prevEndedCr) lf = s.indexOf('\n', 1);
+      // The first LF at or after the cursor, as the last call left it (-2: not looked for yet in this piece).
+      let lf = this.nextLf;
+      if (lf === -2) {
+        lf = s.indexOf('\n', c);
+        // A LF whose CR ended the previous piece: that pair was counted at its CR.
+        if (lf === 0 && this.prevEndedCr) lf = s.indexOf('\n', 1);
+      }
       for (; lf >= 0 && lf < i; lf = s.indexOf('\n', lf + 1)) this.line++;
+      this.nextLf = lf;
     } else {
       for (; c < i; c++) {
         const ch = s.charCodeAt(c);
