@@ -173,7 +173,24 @@ export class TreeBuilder implements TokenReceiver {
   private readonly run: TextRun;
   private stopped = false;
   private bodyEl: Elem | null = null;
-  sinks: HtmlSink[];
+  private sinkList: HtmlSink[] = [];
+  /** The readers that take each of the frequent events (none is asked about a method it does not have). */
+  private onOpen: HtmlSink[] = [];
+  private onClose: HtmlSink[] = [];
+  private onText: HtmlSink[] = [];
+  private onStartTag: HtmlSink[] = [];
+  private onEndTag: HtmlSink[] = [];
+  get sinks(): HtmlSink[] {
+    return this.sinkList;
+  }
+  set sinks(list: HtmlSink[]) {
+    this.sinkList = list;
+    this.onOpen = list.filter((s) => s.open);
+    this.onClose = list.filter((s) => s.close);
+    this.onText = list.filter((s) => s.text);
+    this.onStartTag = list.filter((s) => s.startTag);
+    this.onEndTag = list.filter((s) => s.endTag);
+  }
 
   /** The tokenizer it tells which text state follows a start tag. */
   tokenizer: { switchTo: TextState | null } | null = null;
@@ -225,7 +242,7 @@ export class TreeBuilder implements TokenReceiver {
     if (a) a.push(k);
     else this.tops.set(key, [k]);
     if (el.ns === HTML && el.name === 'template') this.tmplCount++;
-    if (notify) for (const s of this.sinks) s.open?.(el);
+    if (notify) for (const s of this.onOpen) s.open!(el);
   }
   private count(k: number): void {
     const el = this.st[k]!;
@@ -244,7 +261,7 @@ export class TreeBuilder implements TokenReceiver {
     const end = this.tokEnd && this.tokEnd.name === el.name ? this.tokEnd : null;
     const at = end ? end.end : this.tokStart;
     const agency = this.inAgency;
-    for (const s of this.sinks) s.close?.(el, end, at, agency);
+    for (const s of this.onClose) s.close!(el, end, at, agency);
     if (el.inner) for (const s of this.sinks) s.regionClose?.(el, el.fosterRegion!, el.inner, el.region);
   }
   private pop(): void {
@@ -440,10 +457,10 @@ export class TreeBuilder implements TokenReceiver {
   /** An element that is not opened (void, or self-closing in foreign content). */
   private append(t: TagToken, ns: Namespace = HTML, name = t.name): Elem {
     const el = this.create(name, ns, t);
-    for (const s of this.sinks) s.open?.(el);
+    for (const s of this.onOpen) s.open!(el);
     this.notifyStart(t, el);
     const end = t.end;
-    for (const s of this.sinks) s.close?.(el, null, end);
+    for (const s of this.onClose) s.close!(el, null, end);
     return el;
   }
   private insertFake(name: string): Elem {
@@ -455,7 +472,7 @@ export class TreeBuilder implements TokenReceiver {
   private notifyStart(t: TagToken, el: Elem | null): void {
     if (this.notified === t) return;
     this.notified = t;
-    for (const s of this.sinks) s.startTag?.(t, el);
+    for (const s of this.onStartTag) s.startTag!(t, el);
   }
   private text(mode: TextState): void {
     if (this.tokenizer) this.tokenizer.switchTo = mode;
@@ -490,7 +507,7 @@ export class TreeBuilder implements TokenReceiver {
     r.raw = raw;
     r.nulToFffd = raw || loc.parent.ns !== HTML;
     r.hasCr = kind === LITERAL && this.crIn(s, rawFrom, to);
-    for (const x of this.sinks) x.text?.(r);
+    for (const x of this.onText) x.text!(r);
   }
 
   /** The next CR of the string last asked about, at or after crFrom (-1: none): a piece is searched once, not once per run. */
@@ -1033,7 +1050,7 @@ export class TreeBuilder implements TokenReceiver {
     else this.endOutsideForeign(t);
     this.tokEnd = null;
     // After what it closed.
-    for (const s of this.sinks) s.endTag?.(t);
+    for (const s of this.onEndTag) s.endTag!(t);
   }
 
   /** The end of the input. */
