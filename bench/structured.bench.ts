@@ -23,6 +23,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BIG_PAGE } from '../tests/fixtures/demo-site/routes/structured.mjs';
 
+const COLD_RUNS = 5;
 const RUNS = 15;
 
 function shopPage(seed: number, size: number): string {
@@ -63,8 +64,23 @@ async function popupRows(demo: string): Promise<BenchRow[]> {
     }
     const items = await popup.locator('[data-testid=structured-section]').getAttribute('data-items');
     const total = served.map((s, i) => s + judged[i]!);
+    // A first open: the page loaded again (a new document: no page-analysis script, nothing read, its code cold in the tab and the popup).
+    const coldServed: number[] = [];
+    const coldJudged: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      await page.reload({ waitUntil: 'load' });
+      await popup.goto(`chrome-extension://${b.extensionId}/popup.html?tab=${tabId}`);
+      await popup.locator('[data-testid=structured-section][data-status=done]').waitFor({ state: 'attached', timeout: 60_000 });
+      const t = await popup.evaluate(() => ({
+        served: performance.getEntriesByName('cs-structured-served')[0]?.duration ?? NaN,
+        judged: performance.getEntriesByName('cs-structured-judged')[0]?.duration ?? NaN,
+      }));
+      coldServed.push(t.served);
+      coldJudged.push(t.judged);
+    }
     return [
-      { name: 'structured data in the popup, 500 kB of JSON-LD: the page reads it (tab) + the validator judges it (popup)', value: median(total), unit: 'ms', runs: RUNS, note: `read ${median(served).toFixed(1)} ms (re-read, cut, extract, place, message) + judged ${median(judged).toFixed(1)} ms (validation, and what was left of the chunk's load); ${items} items; budget 50 ms` },
+      { name: 'structured data in the popup, 500 kB of JSON-LD: the page reads it (tab) + the validator judges it (popup)', value: median(total), unit: 'ms', runs: RUNS, note: `popup opened again on the same page (the page's read kept 15 s for a second asker): read ${median(served).toFixed(1)} ms (the kept extract packed, the message, unpacked) + judged ${median(judged).toFixed(1)} ms (validation, and what was left of the chunk's load); ${items} items; budget 50 ms` },
+      { name: 'structured data in the popup, 500 kB of JSON-LD, first open after the page loads', value: median(coldServed.map((s, i) => s + coldJudged[i]!)), unit: 'ms', runs: COLD_RUNS, note: `read ${median(coldServed).toFixed(1)} ms (page-analysis injected, the page re-read, cut, extracted, placed, packed, the message) + judged ${median(coldJudged).toFixed(1)} ms; all of it code run for the first time in that document and popup` },
     ];
   } finally {
     await b.close();

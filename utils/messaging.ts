@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope, type BackgroundProtocol, type ContentProtocol, type Envelope, type Reply } from './protocol';
+import { BACKGROUND_SENDERS, CONTENT_SENDERS, isEnvelope, PAGE_ANALYSIS_MISSING, type BackgroundProtocol, type ContentProtocol, type Envelope, type Reply } from './protocol';
 import { classifySender, senderRefusal, type SenderKind } from '../lib/core';
 
 type Handlers<P> = {
@@ -33,19 +33,44 @@ export async function sendToBackground<K extends keyof BackgroundProtocol>(
   return unwrap(reply, type);
 }
 
-/** Ask the content script of one tab (top frame only). */
+/** Injections of the page-analysis script under way, by tab: concurrent askers share one. */
+const injecting = new Map<number, Promise<unknown>>();
+
+/**
+ * The page-analysis script into the tab. injectImmediately: a document that never finishes
+ * loading (a body that streams for ever) never reaches document_idle, and the analysis must not
+ * wait for it.
+ */
+function injectPageAnalysis(tabId: number): Promise<unknown> {
+  let got = injecting.get(tabId);
+  if (!got) {
+    got = browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_ANALYSIS_FILE], injectImmediately: true }).finally(() => injecting.delete(tabId));
+    injecting.set(tabId, got);
+  }
+  return got;
+}
+
+/**
+ * Ask the content script of one tab (top frame only). A message for the page-analysis script is
+ * sent first as it is: the script stays in the tab once injected, and only a tab that answers
+ * PAGE_ANALYSIS_MISSING (never analysed, or reloaded since) gets it injected, then is asked again.
+ * Injecting it before every message made the tab compile and run its 165 kB again each time —
+ * three times per popup (served signals, structured data, byte budget).
+ */
 export async function sendToTab<K extends keyof ContentProtocol>(
   tabId: number,
   type: K,
   data: ContentProtocol[K]['req'],
 ): Promise<ContentProtocol[K]['res']> {
-  if (needsPageAnalysis(type, data)) {
-    // injectImmediately: a document that never finishes loading (a body that streams for ever)
-    // never reaches document_idle, and the analysis must not wait for it.
-    await browser.scripting.executeScript({ target: { tabId, frameIds: [0] }, files: [PAGE_ANALYSIS_FILE], injectImmediately: true });
-  }
   const msg: Envelope<K, ContentProtocol[K]['req']> = { crawlscope: 1, type, data };
-  const reply = (await browser.tabs.sendMessage(tabId, msg, { frameId: 0 })) as Reply<ContentProtocol[K]['res']>;
+  const ask = async () => (await browser.tabs.sendMessage(tabId, msg, { frameId: 0 })) as Reply<ContentProtocol[K]['res']> | undefined;
+  if (!needsPageAnalysis(type, data)) return unwrap(await ask(), type);
+  await injecting.get(tabId)?.catch(() => undefined);
+  let reply = await ask();
+  if (reply && !reply.ok && reply.error === PAGE_ANALYSIS_MISSING) {
+    await injectPageAnalysis(tabId);
+    reply = await ask();
+  }
   return unwrap(reply, type);
 }
 

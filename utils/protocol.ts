@@ -227,6 +227,12 @@ export interface Envelope<T extends string = string, D = unknown> {
 /** Either the value or an error message; handlers' exceptions cross the boundary as text. */
 export type Reply<R> = { ok: true; value: R } | { ok: false; error: string };
 
+/**
+ * The content script's answer to a message for the page-analysis script when that script is not in
+ * the tab yet (a tab never analysed, or reloaded since): the asker injects it and asks again.
+ */
+export const PAGE_ANALYSIS_MISSING = 'The page-analysis script is not loaded in this tab (reload the tab and try again).';
+
 export function isEnvelope(msg: unknown): msg is Envelope {
   return (
     typeof msg === 'object' &&

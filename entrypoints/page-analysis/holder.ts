@@ -9,6 +9,7 @@ import type { pageResources } from './pageResources';
 import type { servedIndexSignals } from './servedIndexSignals';
 import type { composedHtml } from './composedHtml';
 import type { structuredServed } from './structuredServed';
+import { PAGE_ANALYSIS_MISSING } from '../../utils/protocol';
 
 export interface PageAnalysis {
   analyzePage: typeof analyzePage;
@@ -31,7 +32,7 @@ export function installPageAnalysis(api: PageAnalysis): void {
 /** The injected functions, or an error that says the tab was never prepared. */
 export function pageAnalysis(): PageAnalysis {
   const api = (globalThis as Holder)[KEY];
-  if (!api) throw new Error('The page-analysis script is not loaded in this tab (reload the tab and try again).');
+  if (!api) throw new Error(PAGE_ANALYSIS_MISSING);
   return api;
 }
 

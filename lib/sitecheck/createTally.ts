@@ -22,6 +22,11 @@ export interface Tally {
   queued(): void;
   /** A URL's report. */
   checked(report: Report): void;
+  /**
+   * The structured data of a URL's report as it is reported: after its render, when the run
+   * renders (the render can add items), so the run's totals count what the reports list.
+   */
+  structured(report: Report): void;
   /** A URL whose check failed unexpectedly: counted as done, its error kept. */
   failed(url: string, err: unknown): void;
   /** An error not tied to one URL's check (reading a sitemap, finding the sitemaps). */
@@ -82,8 +87,8 @@ export function createTally(opts: { followForeign: boolean; maxTimeMs: number })
       byVerdict[report.verdict]++;
       if (report.bytes?.truncated) overLimit++;
       if (unreachableReport(report)) unreachable++;
-      countStructured(report);
     },
+    structured: countStructured,
     failed(url, err) {
       done++;
       errors.push({ url, error: message(err) });

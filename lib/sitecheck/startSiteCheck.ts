@@ -181,14 +181,22 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
         if (code === 429 || (code >= 500 && code < 600)) queue.slowDown(slot.host);
         const seen = crawl?.checked(src, page) ?? null;
         if (seen) queueFound(seen.queue);
-        if (!opts.afterCheck) return opts.onReport?.(report);
+        if (!opts.afterCheck) {
+          tally.structured(report);
+          return opts.onReport?.(report);
+        }
         const after = opts
           .afterCheck(report)
           .then((got) => {
             if (crawl && seen && got.renderedLinks && !signal.aborted) queueFound(crawl.rendered(seen.page, src.depth, got.renderedLinks, seen.served));
+            tally.structured(got.report);
             opts.onReport?.(got.report);
           })
-          .catch((err: unknown) => tally.error(src.url, err))
+          .catch((err: unknown) => {
+            // The render failed: the check's own structured data still counts.
+            tally.structured(report);
+            tally.error(src.url, err);
+          })
           .finally(() => {
             pending.delete(after);
             if (!signal.aborted) emit();

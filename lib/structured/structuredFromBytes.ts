@@ -5,6 +5,7 @@ import { extractStructuredData, type ExtractInput } from './extractStructuredDat
 import type { SdExtract } from './types';
 import type { StructuredTokens } from './StructuredTokens';
 import { tokensInChars } from './tokensInChars';
+import { jsonLdSegments } from './jsonLdSegments';
 
 export interface BytesToRead {
   /** The body as received (the limit plus what lies past it, as kept). */
@@ -33,6 +34,12 @@ export interface BytesToRead {
  */
 export function structuredFromBytes(r: BytesToRead): SdExtract & { cutoff: Cutoff } {
   const cutoff = r.cutoff ?? findCutoff({ body: r.body, headerBytes: r.headerBytes, charset: r.charset, limit: r.limit, totalBodyBytes: r.totalBodyBytes });
+  // JSON-LD only, nothing cut: its blocks are decoded alone, the page is not (jsonLdSegments).
+  const segments = r.text === undefined && r.byteTokens && !cutoff.truncated ? jsonLdSegments(r.body, r.byteTokens, cutoff.charset) : null;
+  if (segments) {
+    const ex = extractStructuredData({ html: segments.text, source: 'served', cut: null, baseUrl: r.baseUrl ?? null, byteAt: segments.byteAt, headerBytes: r.headerBytes, offsetsExact: true, treeOf: r.treeOf, tokens: segments.tokens });
+    return { ...ex, cutoff };
+  }
   const text = r.text ?? decodeText(r.body, cutoff.charset.encoding);
   const mapper = createByteMapper(r.body, text, cutoff.charset);
   const ex = extractStructuredData({

@@ -234,6 +234,35 @@ describe('startSiteCheck', () => {
     expect(states).toContain('paused');
   });
 
+  it('the run\'s structured data totals count the items each report lists after its render (afterCheck), and the served ones when the render fails', async () => {
+    const ld = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Boot"}</script>';
+    const fetchHop = fakeSite({ [`${O}/robots.txt`]: robots(''), [`${O}/s.xml`]: xml(urlset(['/1', '/2'])), [`${O}/1`]: page(`<title>1</title>${ld}`), [`${O}/2`]: page(`<title>2</title>${ld}`) });
+    const reported: Report[] = [];
+    const s = await ended(
+      startSiteCheck({
+        fetchHop,
+        sitemaps: [`${O}/s.xml`],
+        concurrency: 1,
+        translate: t,
+        generator: 'test',
+        onReport: (r) => void reported.push(r),
+        // The render of /1 adds a second Product (JSON-LD written by a script); that of /2 fails.
+        afterCheck: async (r) => {
+          if (r.url.endsWith('/2')) throw new Error('the browser went away');
+          const sd = r.structuredData!;
+          const added = { ...sd.items[0]!, status: 'rendered' as const, byte: null, responseByte: null };
+          return { report: { ...r, structuredData: { ...sd, items: [...sd.items, added], counts: { ...sd.counts, items: 2, rendered: 1 } } }, renderedLinks: null };
+        },
+      }).done,
+    );
+    expect(reported.map((r) => [r.url, r.structuredData?.counts.items])).toEqual([[`${O}/1`, 2]]);
+    expect(s.errors.map((e) => [e.url, e.error])).toEqual([[`${O}/2`, 'the browser went away']]);
+    // /1 as reported (served + rendered) and /2's served item.
+    expect(s.progress.structured.items).toBe(3);
+    // A Product with a name only lacks what Google requires (offers, review or aggregateRating): each has errors.
+    expect(s.progress.structured.byType).toEqual({ Product: { items: 3, withErrors: 3 } });
+  });
+
   it('stops at maxUrls and says so', async () => {
     const s = await ended(
       startSiteCheck({
