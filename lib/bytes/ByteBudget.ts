@@ -6,17 +6,17 @@ const FIRST_LOST_LINKS = 20;
 const TEXT_CAP = 200;
 const JSON_IDS = /^(__NEXT_DATA__|__NUXT_DATA__|__NUXT__|__APOLLO_STATE__|__INITIAL_STATE__|__PRELOADED_STATE__)$/;
 /** Raw-text elements whose content is not text a reader sees (the title's and textarea's is). */
-const RAW_KIND: Record<string, 'script' | 'style' | 'rawtext' | 'title' | 'textarea'> = {
-  script: 'script',
-  style: 'style',
-  xmp: 'rawtext',
-  iframe: 'rawtext',
-  noembed: 'rawtext',
-  noframes: 'rawtext',
-  noscript: 'rawtext',
-  title: 'title',
-  textarea: 'textarea',
-};
+const RAW_KIND = new Map<string, 'script' | 'style' | 'rawtext' | 'title' | 'textarea'>([
+  ['script', 'script'],
+  ['style', 'style'],
+  ['xmp', 'rawtext'],
+  ['iframe', 'rawtext'],
+  ['noembed', 'rawtext'],
+  ['noframes', 'rawtext'],
+  ['noscript', 'rawtext'],
+  ['title', 'title'],
+  ['textarea', 'textarea'],
+]);
 
 const clip = (s: string) => {
   const t = s.replace(/\s+/g, ' ').trim();
@@ -40,7 +40,7 @@ interface OpenRaw {
   /** The start of its content, for the JSON-LD @type and the title. */
   head: string;
   /** In a <template>'s content: only its place counts. */
-  tmpl?: boolean;
+  tmpl: boolean;
 }
 
 /** What the byte budget reads: everything (the popup's "Find the cut"), or the elements and their place only (the site check). */
@@ -192,8 +192,8 @@ export class ByteBudget implements HtmlSink {
     const name = el.name;
     if (el.inTemplate) {
       // Not in the document; only where raw text starts and ends (the cut may fall into it).
-      const rk = el.ns === HTML ? RAW_KIND[name] : undefined;
-      if (rk) this.raw = { el, kind: rk === 'script' ? 'script' : rk, start: t.start, contentStart: t.end, ordinal: 0, id: null, line: t.line, head: '', tmpl: true };
+      const rk = el.ns === HTML ? RAW_KIND.get(name) : undefined;
+      if (rk) this.raw = { el, kind: rk, start: t.start, contentStart: t.end, ordinal: 0, id: null, line: t.line, head: '', tmpl: true };
       return;
     }
     const ordinal = this.ordinals.get(name) ?? 0;
@@ -278,13 +278,15 @@ export class ByteBudget implements HtmlSink {
       if (item) this.headings.set(el, item);
       return;
     }
-    const rk = RAW_KIND[name];
+    const rk = RAW_KIND.get(name);
     if (rk) {
-      const base = { el, start: t.start, contentStart: t.end, ordinal, id: attrOf(t, 'id'), line: t.line, head: '' };
+      const id = attrOf(t, 'id');
+      let kind: OpenRaw['kind'] = rk;
       if (rk === 'script') {
         const type = (attrOf(t, 'type') ?? '').toLowerCase().trim();
-        this.raw = { ...base, kind: type === 'application/ld+json' ? 'jsonld' : type.includes('json') || JSON_IDS.test(base.id ?? '') ? 'json' : 'script' };
-      } else this.raw = { ...base, kind: rk };
+        kind = type === 'application/ld+json' ? 'jsonld' : type.includes('json') || JSON_IDS.test(id ?? '') ? 'json' : 'script';
+      }
+      this.raw = { el, kind, start: t.start, contentStart: t.end, ordinal, id, line: t.line, head: '', tmpl: false };
     }
   }
 
@@ -306,7 +308,7 @@ export class ByteBudget implements HtmlSink {
       if (this.full) this.scan.ranges.inlineSvg.push({ start: this.svgStart, end: end ? end.end : at, label: 'svg' });
       return;
     }
-    const h = this.headings.get(el);
+    const h = this.headings.size ? this.headings.get(el) : undefined;
     if (h) {
       this.headings.delete(el);
       const texts = this.headingText.at(el.region);

@@ -77,10 +77,16 @@ export class HtmlReader {
     this.bytes += chunk.length;
     if (!this.decoder) {
       // The charset may depend on a <meta charset> in the first 1,024 bytes: wait for them.
+      // A byte-order mark (up to 3 bytes) overrides any label: wait for it too.
+      const need = this.opts.charset == null ? SNIFF_BYTES : 3;
+      if (this.headBytes === 0 && chunk.length >= need) {
+        // All of it in the first chunk: read from the chunk itself, no copy.
+        this.startFrom(chunk);
+        return;
+      }
       this.head.push(chunk.slice());
       this.headBytes += chunk.length;
-      // A byte-order mark (up to 3 bytes) overrides any label: wait for it too.
-      if (this.headBytes < (this.opts.charset == null ? SNIFF_BYTES : 3)) return;
+      if (this.headBytes < need) return;
       this.start();
       return;
     }
@@ -112,17 +118,23 @@ export class HtmlReader {
   private textLength = 0;
 
   private start(): void {
-    let head = new Uint8Array(this.headBytes);
-    let at = 0;
-    for (const c of this.head) {
-      head.set(c, at);
-      at += c.length;
+    const head = this.head.length === 1 ? this.head[0]! : new Uint8Array(this.headBytes);
+    if (this.head.length > 1) {
+      let at = 0;
+      for (const c of this.head) {
+        head.set(c, at);
+        at += c.length;
+      }
     }
     this.head = [];
+    this.startFrom(head);
+  }
+
+  /** The charset from the first bytes, then they are decoded. */
+  private startFrom(head: Uint8Array): void {
     const label = this.opts.charset ?? sniffCharset(this.opts.contentType ?? null, head);
     this.startWith(resolveCharset(label, head));
     if (head.length) this.decoder!.write(head);
-    head = new Uint8Array(0);
   }
 
   private startWith(cs: ResolvedCharset | null): void {

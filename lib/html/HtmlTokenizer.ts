@@ -1,4 +1,5 @@
 import { decodeHTML, decodeHTMLAttribute, DecodingMode, HtmlEntityDecoder } from 'entities';
+import { internAttrName, internTagName } from './internName';
 import { parseDoctype } from './parseDoctype';
 import type { Attr, DoctypeToken, TagToken } from './types';
 
@@ -124,6 +125,8 @@ export class HtmlTokenizer {
   private name = '';
   private attrs: Attr[] = [];
   private attrName = '';
+  /** `attrName` is a common name read whole (already lower-cased). */
+  private attrKnown = false;
   private attrStart = 0;
   private attrValueRaw = '';
   private attrEnd = 0;
@@ -142,6 +145,7 @@ export class HtmlTokenizer {
   // Lines.
   private line = 1;
   private lineCursor = 0;
+  private nextLf = -2;
   private pieceHasCr = false;
   private pieceHasNul = false;
   private prevEndedCr = false;
@@ -167,6 +171,7 @@ export class HtmlTokenizer {
     this.s = s;
     this.map = map;
     this.lineCursor = 0;
+    this.nextLf = -2;
     this.pieceHasCr = s.includes('\r');
     this.pieceHasNul = s.includes('\0');
     this.run();
@@ -254,10 +259,15 @@ export class HtmlTokenizer {
     let c = this.lineCursor;
     if (i <= c) return this.line;
     if (!this.pieceHasCr) {
-      let lf = s.indexOf('\n', c);
-      // A LF whose CR ended the previous piece: that pair was counted at its CR.
-      if (lf === 0 && this.prevEndedCr) lf = s.indexOf('\n', 1);
+      // The first LF at or after the cursor, as the last call left it (-2: not looked for yet in this piece).
+      let lf = this.nextLf;
+      if (lf === -2) {
+        lf = s.indexOf('\n', c);
+        // A LF whose CR ended the previous piece: that pair was counted at its CR.
+        if (lf === 0 && this.prevEndedCr) lf = s.indexOf('\n', 1);
+      }
       for (; lf >= 0 && lf < i; lf = s.indexOf('\n', lf + 1)) this.line++;
+      this.nextLf = lf;
     } else {
       for (; c < i; c++) {
         const ch = s.charCodeAt(c);
@@ -464,11 +474,16 @@ export class HtmlTokenizer {
             if (isWsCode(c) || c === 0x2f || c === 0x3e) break;
             j++;
           }
-          this.name += s.slice(i, j);
+          // A common name read whole in this piece: the one string for it, no copy.
+          const known = j < n && this.name === '' ? internTagName(s, i, j) : null;
+          if (known !== null) this.name = known;
+          else this.name += s.slice(i, j);
           i = j;
           if (j === n) break;
-          this.name = lowerAscii(this.name);
-          if (this.name.includes('\0')) this.name = this.name.replace(/\0/g, '\ufffd');
+          if (known === null) {
+            this.name = lowerAscii(this.name);
+            if (this.name.includes('\0')) this.name = this.name.replace(/\0/g, '\ufffd');
+          }
           const c = s.charCodeAt(j);
           if (c === 0x3e) {
             i = j + 1;
@@ -704,7 +719,10 @@ export class HtmlTokenizer {
             if (isWsCode(c) || c === 0x2f || c === 0x3e || c === 0x3d) break;
             j++;
           }
-          this.attrName += s.slice(i, j);
+          const known = j < n && this.attrName === '' ? internAttrName(s, i, j) : null;
+          if (known !== null) this.attrName = known;
+          else this.attrName += s.slice(i, j);
+          this.attrKnown = known !== null;
           i = j;
           if (j === n) break;
           this.attrEnd = this.b(j);
@@ -1021,10 +1039,21 @@ export class HtmlTokenizer {
   }
 
   private finishAttr(): void {
-    const name = lowerAscii(this.attrName).replace(/\0/g, '\ufffd');
-    if (this.attrStart >= 0 && !this.attrs.some((a) => a.name === name)) {
-      this.attrs.push({ name, value: attrValue(this.attrValueRaw), start: this.attrStart, end: this.attrEnd });
+    let name = this.attrName;
+    if (!this.attrKnown) {
+      name = lowerAscii(name);
+      if (name.includes('\0')) name = name.replace(/\0/g, '\ufffd');
     }
+    this.attrKnown = false;
+    if (this.attrStart >= 0) {
+      const attrs = this.attrs;
+      for (let k = 0; k < attrs.length; k++) if (attrs[k]!.name === name) return this.attrDone();
+      attrs.push({ name, value: attrValue(this.attrValueRaw), start: this.attrStart, end: this.attrEnd });
+    }
+    this.attrDone();
+  }
+
+  private attrDone(): void {
     this.attrName = '';
     this.attrValueRaw = '';
     this.attrStart = -1;

@@ -55,6 +55,36 @@ export class PieceDecoder {
   private mode: 'linear' | 'utf16' | 'utf8chars' | 'utf8bytes' | 'segments' | 'ratio' = 'linear';
   private curChar = 0;
   private curSrc = 0;
+  /** utf8chars: the index of the next character that is not ASCII at or after the cursor (-1: not looked for). */
+  private naChar = -1;
+  /** The current piece's bytes read four at a time (from its first 4-aligned byte), made when first needed. */
+  private words: Uint32Array | null = null;
+  private wordsFrom = 0;
+
+  /** Index of the first byte of the current piece at or after `p` that is not ASCII (its length when none). */
+  private highByteFrom(p: number): number {
+    const bytes = this.bytes;
+    const n = bytes.length;
+    if (!this.words) {
+      const skip = (4 - (bytes.byteOffset & 3)) & 3;
+      this.wordsFrom = Math.min(skip, n);
+      this.words = new Uint32Array(bytes.buffer, bytes.byteOffset + this.wordsFrom, (n - this.wordsFrom) >> 2);
+    }
+    const from = this.wordsFrom;
+    const words = this.words;
+    let k = p;
+    while (k < n && (k < from || ((k - from) & 3) !== 0)) {
+      if (bytes[k]! >= 0x80) return k;
+      k++;
+    }
+    if (k >= n) return n;
+    let w = (k - from) >> 2;
+    const wn = words.length;
+    while (w < wn && (words[w]! & 0x80808080) === 0) w++;
+    k = from + (w << 2);
+    while (k < n && bytes[k]! < 0x80) k++;
+    return k;
+  }
   private segDecoder: TextDecoder | null = null;
   /** False once an offset was estimated (a stateful charset, or a multi-byte piece split without a sync byte). */
   exact = true;
@@ -127,21 +157,38 @@ export class PieceDecoder {
     if (i < this.curChar) {
       this.curChar = 0;
       this.curSrc = this.start;
+      this.naChar = -1;
     }
     if (this.mode === 'utf8chars') {
       const t = this.text;
       let c = this.curChar;
       let b = this.curSrc;
       while (c < i) {
-        const u = t.charCodeAt(c);
-        if (u < 0x80) b += 1;
-        else if (u < 0x800) b += 2;
-        else if (u >= 0xd800 && u <= 0xdbff && c + 1 < t.length) {
-          // A surrogate pair: one 4-byte sequence (the decoder only makes pairs from one).
-          b += 4;
+        let na = this.naChar;
+        if (na < c) {
+          // Up to the next byte that is not ASCII, one byte is one character.
+          const at = b - this.start;
+          na = this.naChar = c + (this.highByteFrom(at) - at);
+        }
+        if (c < na) {
+          const to = i < na ? i : na;
+          b += to - c;
+          c = to;
+          continue;
+        }
+        // Characters that are not ASCII, one by one, up to the next ASCII one.
+        while (c < i) {
+          const u = t.charCodeAt(c);
+          if (u < 0x80) break;
+          if (u < 0x800) b += 2;
+          else if (u >= 0xd800 && u <= 0xdbff && c + 1 < t.length) {
+            // A surrogate pair: one 4-byte sequence (the decoder only makes pairs from one).
+            b += 4;
+            c++;
+          } else b += 3;
           c++;
-        } else b += 3;
-        c++;
+        }
+        this.naChar = -1;
       }
       this.curChar = c;
       this.curSrc = b;
@@ -384,6 +431,8 @@ export class PieceDecoder {
     this.pieceEnd = end;
     this.curChar = 0;
     this.curSrc = start;
+    this.naChar = -1;
+    this.words = null;
     switch (this.kind) {
       case 'single-byte':
         this.mode = 'linear';

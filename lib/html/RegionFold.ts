@@ -9,6 +9,9 @@ import type { Region } from './types';
  */
 export class RegionFold<A> {
   private readonly accs = new Map<number, A>();
+  /** The region last asked about and its accumulator (text runs come one after another into the same region). */
+  private lastRegion: Region | null = null;
+  private lastAcc: A | undefined = undefined;
 
   constructor(
     private readonly make: () => A,
@@ -18,11 +21,14 @@ export class RegionFold<A> {
 
   /** The accumulator of a region (made on first use). */
   at(region: Region): A {
+    if (region === this.lastRegion) return this.lastAcc!;
     let a = this.accs.get(region.id);
     if (a === undefined) {
       a = this.make();
       this.accs.set(region.id, a);
     }
+    this.lastRegion = region;
+    this.lastAcc = a;
     return a;
   }
 
@@ -36,5 +42,6 @@ export class RegionFold<A> {
     if (i !== undefined) this.append(target, i);
     this.accs.delete(fostered.id);
     this.accs.delete(inner.id);
+    if (this.lastRegion === fostered || this.lastRegion === inner) this.lastRegion = null;
   }
 }

@@ -106,7 +106,8 @@ class Elem implements El {
 interface FEntry {
   el: Elem | null;
   tag: TagToken | null;
-  key: string;
+  /** Its name and attributes as one string (Noah's Ark compares them): made only when an entry of the same name is compared with it. */
+  key: string | null;
   older: FEntry | null;
   newer: FEntry | null;
 }
@@ -172,7 +173,24 @@ export class TreeBuilder implements TokenReceiver {
   private readonly run: TextRun;
   private stopped = false;
   private bodyEl: Elem | null = null;
-  sinks: HtmlSink[];
+  private sinkList: HtmlSink[] = [];
+  /** The readers that take each of the frequent events (none is asked about a method it does not have). */
+  private onOpen: HtmlSink[] = [];
+  private onClose: HtmlSink[] = [];
+  private onText: HtmlSink[] = [];
+  private onStartTag: HtmlSink[] = [];
+  private onEndTag: HtmlSink[] = [];
+  get sinks(): HtmlSink[] {
+    return this.sinkList;
+  }
+  set sinks(list: HtmlSink[]) {
+    this.sinkList = list;
+    this.onOpen = list.filter((s) => s.open);
+    this.onClose = list.filter((s) => s.close);
+    this.onText = list.filter((s) => s.text);
+    this.onStartTag = list.filter((s) => s.startTag);
+    this.onEndTag = list.filter((s) => s.endTag);
+  }
 
   /** The tokenizer it tells which text state follows a start tag. */
   tokenizer: { switchTo: TextState | null } | null = null;
@@ -224,7 +242,7 @@ export class TreeBuilder implements TokenReceiver {
     if (a) a.push(k);
     else this.tops.set(key, [k]);
     if (el.ns === HTML && el.name === 'template') this.tmplCount++;
-    if (notify) for (const s of this.sinks) s.open?.(el);
+    if (notify) for (const s of this.onOpen) s.open!(el);
   }
   private count(k: number): void {
     const el = this.st[k]!;
@@ -243,14 +261,14 @@ export class TreeBuilder implements TokenReceiver {
     const end = this.tokEnd && this.tokEnd.name === el.name ? this.tokEnd : null;
     const at = end ? end.end : this.tokStart;
     const agency = this.inAgency;
-    for (const s of this.sinks) s.close?.(el, end, at, agency);
+    for (const s of this.onClose) s.close!(el, end, at, agency);
     if (el.inner) for (const s of this.sinks) s.regionClose?.(el, el.fosterRegion!, el.inner, el.region);
   }
   private pop(): void {
     const el = this.st.pop()!;
     const a = this.tops.get(this.key(el))!;
     a.pop();
-    this.cScope.length = this.cList.length = this.cButton.length = this.cTable.length = this.cSpecial.length = this.cListBoundary.length = this.cHtml.length = this.st.length;
+    // The counters above the stack's top are left as they are (nothing reads them; the next push overwrites them).
     this.closed(el);
     // An element taken off the stack from under others (a </form>) ends with the last of them.
     while (this.deferred.length && this.deferred[this.deferred.length - 1]!.at >= this.st.length) this.closed(this.deferred.pop()!.el, true);
@@ -292,7 +310,6 @@ export class TreeBuilder implements TokenReceiver {
   }
   private reindexFrom(i: number): void {
     const n = this.st.length;
-    for (const c of [this.cScope, this.cList, this.cButton, this.cTable, this.cSpecial, this.cListBoundary, this.cHtml]) c.length = Math.min(c.length, i);
     for (let k = i; k < n; k++) this.count(k);
     for (const a of this.tops.values()) {
       let w = 0;
@@ -440,10 +457,10 @@ export class TreeBuilder implements TokenReceiver {
   /** An element that is not opened (void, or self-closing in foreign content). */
   private append(t: TagToken, ns: Namespace = HTML, name = t.name): Elem {
     const el = this.create(name, ns, t);
-    for (const s of this.sinks) s.open?.(el);
+    for (const s of this.onOpen) s.open!(el);
     this.notifyStart(t, el);
     const end = t.end;
-    for (const s of this.sinks) s.close?.(el, null, end);
+    for (const s of this.onClose) s.close!(el, null, end);
     return el;
   }
   private insertFake(name: string): Elem {
@@ -455,7 +472,7 @@ export class TreeBuilder implements TokenReceiver {
   private notifyStart(t: TagToken, el: Elem | null): void {
     if (this.notified === t) return;
     this.notified = t;
-    for (const s of this.sinks) s.startTag?.(t, el);
+    for (const s of this.onStartTag) s.startTag!(t, el);
   }
   private text(mode: TextState): void {
     if (this.tokenizer) this.tokenizer.switchTo = mode;
@@ -490,7 +507,7 @@ export class TreeBuilder implements TokenReceiver {
     r.raw = raw;
     r.nulToFffd = raw || loc.parent.ns !== HTML;
     r.hasCr = kind === LITERAL && this.crIn(s, rawFrom, to);
-    for (const x of this.sinks) x.text?.(r);
+    for (const x of this.onText) x.text!(r);
   }
 
   /** The next CR of the string last asked about, at or after crFrom (-1: none): a piece is searched once, not once per run. */
@@ -778,12 +795,14 @@ export class TreeBuilder implements TokenReceiver {
   // ---- Formatting elements ----
 
   private pushFormatting(el: Elem, t: TagToken): void {
-    const key = attrKey(t);
-    // Noah's Ark: at most three equal entries after the last marker.
+    let key: string | null = null;
+    // Noah's Ark: at most three equal entries after the last marker (equal keys have equal names: only those are compared).
     let same = 0;
     let earliest: FEntry | null = null;
     for (let e = this.newest; e && e.el; e = e.older) {
-      if (e.key === key) {
+      if (e.tag!.name !== t.name) continue;
+      key ??= attrKey(t);
+      if ((e.key ??= attrKey(e.tag!)) === key) {
         same++;
         earliest = e;
       }
@@ -794,7 +813,7 @@ export class TreeBuilder implements TokenReceiver {
     this.newest = entry;
   }
   private insertMarker(): void {
-    const m: FEntry = { el: null, tag: null, key: '', older: this.newest, newer: null };
+    const m: FEntry = { el: null, tag: null, key: null, older: this.newest, newer: null };
     if (this.newest) this.newest.newer = m;
     this.newest = m;
   }
@@ -823,7 +842,7 @@ export class TreeBuilder implements TokenReceiver {
     const older = this.bookmark;
     this.bookmark = null;
     const newer = older ? older.newer : null;
-    const entry: FEntry = { el, tag: t, key: attrKey(t), older, newer };
+    const entry: FEntry = { el, tag: t, key: null, older, newer };
     if (newer) newer.older = entry;
     else this.newest = entry;
     if (older) older.newer = entry;
@@ -1031,7 +1050,7 @@ export class TreeBuilder implements TokenReceiver {
     else this.endOutsideForeign(t);
     this.tokEnd = null;
     // After what it closed.
-    for (const s of this.sinks) s.endTag?.(t);
+    for (const s of this.onEndTag) s.endTag!(t);
   }
 
   /** The end of the input. */

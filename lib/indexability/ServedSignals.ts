@@ -124,7 +124,7 @@ export class ServedSignals implements HtmlSink {
   }
 
   close(el: El): void {
-    this.reading.delete(el);
+    if (this.reading.size) this.reading.delete(el);
   }
 
   text(r: TextRun): void {

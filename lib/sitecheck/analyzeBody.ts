@@ -159,7 +159,8 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
       const part = written + chunk.length > readUpTo ? chunk.subarray(0, readUpTo - written) : chunk;
       written += chunk.length;
       if (head) {
-        head.push(part.slice());
+        // Kept as it is (a sink may keep the chunks it is given).
+        head.push(part);
         headBytes += part.length;
         if (headBytes >= 1024) start();
         return;
@@ -170,7 +171,8 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
     async end(e) {
       const { analysis, cutoff } = finish(e);
       const t = tokens as StructuredTokens | null;
-      const body = held ? joined(held, heldBytes) : null;
+      // The bytes are joined only for a page that has structured data to read.
+      const body = held && t && t.any && cutoff ? joined(held, heldBytes) : null;
       held = null;
       if (!t || !t.any || !body || !cutoff) return analysis;
       // Structured data from everything read, the part past the cut included: what lies there is lost.
