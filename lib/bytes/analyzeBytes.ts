@@ -97,6 +97,8 @@ export interface BytesReaderInput {
   /** More readers of the same pass over the HTML: `kept` ones see the document Googlebot keeps (the served signals). */
   kept?: HtmlSink[];
   whole?: HtmlSink[];
+  /** A reader of the whole document that takes only start tags, opens and closes: handed them by the byte budget (see ByteBudget's `rider`). */
+  rider?: Pick<HtmlSink, 'startTag' | 'open' | 'close'>;
 }
 
 /**
@@ -126,7 +128,7 @@ export class BytesReader {
       return;
     }
     if (this.isHtml) {
-      const budget = new ByteBudget(() => (reader.cut?.truncated ? reader.cut.kept : Infinity), input.detail ?? 'full');
+      const budget = new ByteBudget(() => (reader.cut?.truncated ? reader.cut.kept : Infinity), input.detail ?? 'full', input.rider ?? null);
       this.budget = budget;
       const reader: HtmlReader = new HtmlReader(
         { whole: [budget, ...(input.whole ?? [])], kept: [...(input.detail === 'items' ? [] : [budget.keptText()]), ...(input.kept ?? [])] },

@@ -127,7 +127,9 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
       html,
       detail: 'items',
       kept: served ? [served] : [],
-      whole: [...(tokens ? [tokens] : []), ...(links ? [links] : [])],
+      // The structured data's tokens ride on the byte budget's events (one reader fewer for the tree builder).
+      rider: tokens ?? undefined,
+      whole: links ? [links] : [],
     });
     if (first.length) {
       reader.write(first);
