@@ -5,7 +5,7 @@
 // closed before it could remove them go at the next page's start (the same page lock as the reports).
 import type { EdgeBlock, EdgeSpill } from '../../lib/sitecheck';
 import { PAGE_ID, livePageIds } from './idbReportStore';
-import { finished, openedOnce } from './idb';
+import { finished, openedOnce, sweepRuns } from './idb';
 
 const DB = 'crawlscope-linkgraph';
 const STORE = 'edges';
@@ -54,24 +54,5 @@ export function idbEdgeSpill(): EdgeSpill & { readonly runId: string; readonly b
 /** Removes the blocks of every page that no longer holds its lock (closed or crashed before its clean-up). */
 export async function sweepEdgesOfClosedPages(): Promise<number> {
   const alive = await livePageIds();
-  if (!alive) return 0;
-  const d = await db();
-  const gone = new Set<string>();
-  await new Promise<void>((resolve, reject) => {
-    const req = d.transaction(STORE).objectStore(STORE).openKeyCursor();
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const c = req.result;
-      if (!c) return resolve();
-      const run = (c.key as [string, number])[0];
-      if (!alive.has(run.split('/')[0]!)) gone.add(run);
-      c.continue([run, []]);
-    };
-  });
-  if (gone.size) {
-    const tx = d.transaction(STORE, 'readwrite');
-    for (const run of gone) tx.objectStore(STORE).delete(range(run));
-    await finished(tx);
-  }
-  return gone.size;
+  return alive ? sweepRuns(await db(), STORE, alive) : 0;
 }

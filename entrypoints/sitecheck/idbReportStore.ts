@@ -4,6 +4,7 @@
 // can tell the reports of a page that is gone (closed in the middle of a write, or crashed) from
 // those of one still open, and remove them.
 import type { ReportStore } from '../../lib/sitecheck';
+import { sweepRuns } from './idb';
 
 const DB = 'crawlscope-sitecheck';
 const STORE = 'reports';
@@ -94,25 +95,5 @@ export async function livePageIds(): Promise<Set<string> | null> {
 
 export async function sweepReportsOfClosedPages(): Promise<number> {
   const alive = await livePageIds();
-  if (!alive) return 0;
-  const d = await db();
-  const gone: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const req = d.transaction(STORE).objectStore(STORE).openKeyCursor();
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const c = req.result;
-      if (!c) return resolve();
-      const run = (c.key as [string, number])[0];
-      if (!alive.has(run.split('/')[0]!)) gone.push(run);
-      // An array sorts after every number: the next key is the next run's first.
-      c.continue([run, []]);
-    };
-  });
-  if (gone.length) {
-    const tx = d.transaction(STORE, 'readwrite');
-    for (const run of gone) tx.objectStore(STORE).delete(range(run));
-    await done(tx);
-  }
-  return gone.length;
+  return alive ? sweepRuns(await db(), STORE, alive) : 0;
 }
