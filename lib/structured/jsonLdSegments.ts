@@ -1,4 +1,5 @@
 import type { ResolvedCharset } from '../html';
+import { createByteMapper, type ByteMapper } from './createByteMapper';
 import { StructuredTokens } from './StructuredTokens';
 
 /** A page's JSON-LD blocks as a short text that places them as the whole page would. */
@@ -21,7 +22,8 @@ interface Segment {
   to: number;
   /** Body byte offset of the block's `<`. */
   byte: number;
-  chars: string;
+  /** Byte offsets within the block of its characters. */
+  bytes: ByteMapper;
 }
 
 const LF = 0x0a;
@@ -81,7 +83,8 @@ export function jsonLdSegments(body: Uint8Array, byteTokens: StructuredTokens, c
     const chars = tag + content;
     parts.push(chars);
     length += chars.length;
-    segments.push({ from, to: length, byte: b.tagStart, chars });
+    const bytes = createByteMapper(body.subarray(b.tagStart, end), chars, { ...cs, bomBytes: 0 });
+    segments.push({ from, to: length, byte: b.tagStart, bytes });
     tokens.blocks.push({ tagStart: from, contentStart: from + tag.length, contentEnd: length, unterminated: b.unterminated });
     // Where the text ends now; the page's scan goes on from the block's end.
     const lastNl = chars.lastIndexOf('\n');
@@ -92,11 +95,11 @@ export function jsonLdSegments(body: Uint8Array, byteTokens: StructuredTokens, c
       tLine += n;
       tColumn = chars.length - lastNl;
       line += n;
-      lineStart = b.tagStart + byteLength(chars, 0, lastNl + 1, utf8);
+      lineStart = b.tagStart + bytes.byteAt(lastNl + 1);
     }
     pos = end;
   }
-  return { text: parts.join(''), tokens, byteAt: segmentBytes(segments, utf8) };
+  return { text: parts.join(''), tokens, byteAt: segmentBytes(segments) };
 }
 
 /** UTF-16 units between two body bytes on one line (both on whole characters). */
@@ -112,48 +115,14 @@ function columnOf(body: Uint8Array, from: number, to: number, decoder: TextDecod
   return units;
 }
 
-/** UTF-8 (or single-byte) length of chars[from, to). */
-function byteLength(chars: string, from: number, to: number, utf8: boolean): number {
-  if (!utf8) return to - from;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = chars.charCodeAt(i);
-    if (c < 0x80) n++;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < to) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
-
-/** byteAt over the segments: a cursor (offsets asked in increasing order; a smaller one starts it again). */
-function segmentBytes(segments: Segment[], utf8: boolean): (at: number) => number {
+/** byteAt over the segments, each its own cursor (offsets asked in increasing order are cheapest). */
+function segmentBytes(segments: Segment[]): (at: number) => number {
   let k = 0;
-  let c = 0;
-  let b = segments[0]!.byte;
   return (at) => {
-    if (k >= segments.length || at < segments[k]!.from + c) {
-      k = 0;
-      c = 0;
-      b = segments[0]!.byte;
-    }
-    while (k < segments.length - 1 && at >= segments[k + 1]!.from) {
-      k++;
-      c = 0;
-      b = segments[k]!.byte;
-    }
+    if (at < segments[k]!.from) k = 0;
+    while (k < segments.length - 1 && at >= segments[k + 1]!.from) k++;
     const s = segments[k]!;
     // An offset between blocks (none is asked: every place is in a block) is placed at the end of the block before it.
-    const target = Math.min(Math.max(at - s.from, 0), s.chars.length);
-    if (target > c) {
-      b += byteLength(s.chars, c, target, utf8);
-      c = target;
-    } else if (target < c) {
-      c = target;
-      b = s.byte + byteLength(s.chars, 0, target, utf8);
-    }
-    return b;
+    return s.byte + s.bytes.byteAt(Math.min(Math.max(at - s.from, 0), s.to - s.from));
   };
 }
