@@ -13,6 +13,8 @@ export interface FetchAsAgentOptions {
   /** How redirects are followed (default: a page's, 10 hops, a loop stops). */
   redirects?: RedirectPolicy;
   timeoutMs?: number;
+  /** Ends the fetch early (a site check's run cancelled or out of time): it comes back as a network error. */
+  signal?: AbortSignal;
   /** Googlebot's byte limit, headers included (default 2 MiB); the body is kept up to it (at most 16 MiB). */
   limit?: number;
   countCap?: number;
@@ -58,7 +60,7 @@ export async function fetchAsAgent(
   const timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
   const now = opts.now ?? Date.now;
   const started = now();
-  const time = deadline(timeoutMs);
+  const time = deadline(timeoutMs, opts.signal);
   let redirects: FetchHop[] = [];
   let blockedAt: string | null = null;
   const result = (

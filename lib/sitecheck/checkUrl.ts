@@ -89,7 +89,6 @@ export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<C
   const timeoutMs = ctx.timeoutMs ?? URL_TIMEOUT_MS;
   const started = now();
   const agentKind = ctx.agent === 'smartphone' ? 'mobile' : 'desktop';
-  const hop: HopFetcher = (url, req) => ctx.fetchHop(url, ctx.signal ? { ...req, signal: AbortSignal.any([req.signal, ctx.signal]) } : req);
 
   // Googlebot's robots.txt rules — or those of the crawler the check runs as.
   const crawler = ctx.crawler;
@@ -103,7 +102,8 @@ export async function checkPage(source: UrlSource, ctx: CheckContext): Promise<C
   if (allowed(first, source.url)) {
     for (;;) {
       sink = null;
-      f = await fetchAsAgent(source.url, agentKind, ctx.userAgent, hop, {
+      f = await fetchAsAgent(source.url, agentKind, ctx.userAgent, ctx.fetchHop, {
+        signal: ctx.signal,
         limit: ctx.limit,
         keep: 0,
         keepBody: true,

@@ -74,7 +74,8 @@ export function createSitemapDiscovery(opts: SitemapDiscoveryOptions): SitemapDi
     tally.sitemapStarted(status);
     // The sitemap's time counts from its request: the headers are part of it.
     const startedAt = now();
-    const headers = deadline(SITEMAP_HEADERS_MS);
+    // The run's end stops the request; its body's read stops with the run by itself (readSitemap's signal).
+    const headers = deadline(SITEMAP_HEADERS_MS, signal);
     let followed;
     try {
       followed = await followRedirects(url, opts.fetchHop, { policy: SITEMAP_REDIRECTS, request: { userAgent, signal: headers.signal } });

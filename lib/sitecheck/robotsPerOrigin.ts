@@ -18,8 +18,8 @@ const originOf = (u: string) => {
 };
 
 /** The run's robots.txt: one fetch and one parse per origin, shared by every check and sitemap of the run. */
-export function robotsPerOrigin(opts: { fetchHop: HopFetcher; userAgent: string; now: () => number }): RobotsPerOrigin {
-  const reader = createRobotsReader({ fetchHop: opts.fetchHop, userAgent: () => opts.userAgent, now: opts.now });
+export function robotsPerOrigin(opts: { fetchHop: HopFetcher; userAgent: string; now: () => number; signal?: AbortSignal }): RobotsPerOrigin {
+  const reader = createRobotsReader({ fetchHop: opts.fetchHop, userAgent: () => opts.userAgent, now: opts.now, signal: opts.signal });
   const byOrigin = new Map<string, Promise<RobotsFacts>>();
   const robotsFor = (url: string): Promise<RobotsFacts> => {
     const origin = originOf(url);

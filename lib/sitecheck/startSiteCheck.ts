@@ -89,13 +89,15 @@ export function startSiteCheck(opts: SiteCheckOptions): SiteCheck {
 
   const clock = createRunClock({ maxTimeMs, now });
   const { signal } = clock;
-  const fetchHop: HopFetcher = (url, req) => opts.fetchHop(url, { ...req, signal: AbortSignal.any([req.signal, signal]) });
+  // Every request of the run ends with it: each is given the run's signal as its deadline's parent
+  // (robots.txt, sitemaps, URLs), unlinked once the request is over.
+  const { fetchHop } = opts;
   const tally = createTally({ followForeign, maxTimeMs });
   let discovering = true;
   const progress = (): SiteCheckProgress => tally.progress(clock.state, discovering, clock.activeMs());
   const emit = () => opts.onProgress?.(progress());
 
-  const robots = robotsPerOrigin({ fetchHop, userAgent, now });
+  const robots = robotsPerOrigin({ fetchHop, userAgent, now, signal });
   const queue = createHostQueue<SiteJob>({
     perHost,
     maxParallel: MAX_PARALLEL,

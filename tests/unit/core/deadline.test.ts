@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getEventListeners } from 'node:events';
 import { deadline } from '../../../lib/core/deadline';
 
 beforeEach(() => {
@@ -28,5 +29,24 @@ describe('deadline', () => {
     e.clear();
     await vi.advanceTimersByTimeAsync(5_000);
     expect([e.signal.aborted, e.expired]).toEqual([false, false]);
+  });
+
+  it('a thousand deadlines on one long-lived parent: one listener on it; the parent reaches only those not yet cleared', () => {
+    const run = new AbortController();
+    const all = Array.from({ length: 1_000 }, () => deadline(1_000, run.signal));
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    for (const d of all.slice(0, 999)) d.clear();
+    run.abort('cancelled');
+    const open = all[999]!;
+    expect([all[0]!.signal.aborted, all[998]!.signal.aborted, open.signal.aborted, open.signal.reason, open.expired]).toEqual([false, false, true, 'cancelled', false]);
+    open.clear();
+  });
+
+  it('a parent already aborted: aborted at once, with its reason', () => {
+    const run = new AbortController();
+    run.abort('out of time');
+    const d = deadline(1_000, run.signal);
+    expect([d.signal.aborted, d.signal.reason, d.expired]).toEqual([true, 'out of time', false]);
+    d.clear();
   });
 });

@@ -125,4 +125,18 @@ describe('run control', () => {
     expect(summary.sitemaps[0]).toMatchObject({ entries: 3, complete: false, problems: [] });
     expect(progressText(summary.progress, english, duration).ended).toBe(say('sitecheck.ended.cancelled', [3, 3]));
   });
+
+  it('cancel ends the requests in flight at once — a robots.txt and a URL that never answer', async () => {
+    const seen: AbortSignal[] = [];
+    const watch = (r: Route): Route => (req) => (seen.push(req.signal), r(req));
+    const routes: Record<string, Route> = { [`${O}/robots.txt`]: robots(''), [`${O}/a`]: watch(silent), [`https://other.example/robots.txt`]: watch(silent) };
+    const check = startSiteCheck({ fetchHop: fakeSite(routes), urls: [`${O}/a`, 'https://other.example/b'], translate: t, generator: 'test' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(seen.map((s) => s.aborted)).toEqual([false, false]);
+    check.cancel();
+    const { summary, ms } = await finish(check.done, 10);
+    expect(ms).toBeLessThanOrEqual(10);
+    expect(seen.map((s) => s.aborted)).toEqual([true, true]);
+    expect(summary.progress).toMatchObject({ state: 'cancelled' });
+  });
 });
