@@ -70,26 +70,114 @@ const NUM = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
  * usual slips). Linear in the text.
  */
 export function parseJson(text: string, maxDepth: number): JsonParse {
-  const n = text.length;
-  let i = 0;
-  const stack: Frame[] = [];
-  let root: JsonNode | null = null;
-  let tooDeep: { at: number } | null = null;
+  return new JsonReader(text, maxDepth).read();
+}
 
-  const ws = () => {
+/**
+ * One read of parseJson: its state in fields and its steps as methods, so a read makes no closures
+ * (a page's every JSON-LD block is one read).
+ */
+class JsonReader {
+  private readonly n: number;
+  private i = 0;
+  private readonly stack: Frame[] = [];
+  private root: JsonNode | null = null;
+  private tooDeep: { at: number } | null = null;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {
+    this.n = text.length;
+  }
+
+  read(): JsonParse {
+    const { text, n, stack } = this;
+    try {
+      this.ws();
+      if (this.i >= n) return { value: null, error: { code: 'empty', at: 0 }, tooDeep: null };
+      this.value();
+      while (stack.length) {
+        this.ws();
+        const i = this.i;
+        if (i >= n) throw new Fail('unexpectedEnd', n);
+        const f = stack[stack.length - 1]!;
+        const c = text.charCodeAt(i);
+        if (f.obj) {
+          if (f.state === 'next') {
+            if (c === 0x7d) this.close();
+            else if (c === 0x2c) {
+              f.commaAt = i;
+              f.state = 'key';
+              this.i++;
+            } else throw this.unexpected(i);
+            continue;
+          }
+          if (c === 0x7d) {
+            if (f.state === 'key') throw new Fail('trailingComma', f.commaAt);
+            this.close();
+            continue;
+          }
+          if (c !== 0x22) throw this.unexpected(i);
+          f.keyAt = i;
+          f.key = this.readString();
+          this.ws();
+          if (text.charCodeAt(this.i) !== 0x3a) throw this.unexpected(this.i);
+          this.i++;
+          this.ws();
+          if (this.i >= n) throw new Fail('unexpectedEnd', n);
+          f.state = 'value';
+          this.value();
+          continue;
+        }
+        if (f.state === 'next') {
+          if (c === 0x5d) this.close();
+          else if (c === 0x2c) {
+            f.commaAt = i;
+            f.state = 'value';
+            this.i++;
+          } else throw this.unexpected(i);
+          continue;
+        }
+        if (c === 0x5d) {
+          if (f.state === 'value') throw new Fail('trailingComma', f.commaAt);
+          this.close();
+          continue;
+        }
+        this.value();
+      }
+      this.ws();
+      if (this.i < n) {
+        const e = this.unexpected(this.i);
+        throw e.code === 'unexpectedChar' ? new Fail('trailingData', this.i) : e;
+      }
+      return { value: this.root, error: null, tooDeep: this.tooDeep };
+    } catch (e) {
+      if (e instanceof Fail) return { value: null, error: { code: e.code, at: e.at }, tooDeep: this.tooDeep };
+      throw e;
+    }
+  }
+
+  private ws(): void {
+    const { text, n } = this;
+    let i = this.i;
     while (i < n && isWs(text.charCodeAt(i))) i++;
-  };
-  const unexpected = (at: number): Fail => {
+    this.i = i;
+  }
+
+  private unexpected(at: number): Fail {
+    const { text, n } = this;
     if (at >= n) return new Fail('unexpectedEnd', n);
     if (text.startsWith('<!--', at) || text.startsWith('-->', at)) return new Fail('htmlComment', at);
     const c = text.charCodeAt(at);
     if (c === 0x2f && (text.charCodeAt(at + 1) === 0x2f || text.charCodeAt(at + 1) === 0x2a)) return new Fail('comment', at);
     return new Fail('unexpectedChar', at);
-  };
+  }
 
-  const readString = (): string => {
-    const open = i;
-    let j = i + 1;
+  private readString(): string {
+    const { text, n } = this;
+    const open = this.i;
+    let j = open + 1;
     let from = j;
     let out: string | null = null;
     for (;;) {
@@ -126,59 +214,62 @@ export function parseJson(text: string, maxDepth: number): JsonParse {
       j += step;
       from = j;
     }
-    i = j + 1;
+    this.i = j + 1;
     return out === null ? text.slice(open + 1, j) : out + text.slice(from, j);
-  };
+  }
 
-  const readScalar = (): JsonNode => {
-    const at = i;
-    const c = text.charCodeAt(i);
-    if (c === 0x22) return { k: 'string', at, v: readString() };
+  private readScalar(): JsonNode {
+    const text = this.text;
+    const at = this.i;
+    const c = text.charCodeAt(at);
+    if (c === 0x22) return { k: 'string', at, v: this.readString() };
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      NUM.lastIndex = i;
+      NUM.lastIndex = at;
       const m = NUM.exec(text);
       if (!m) throw new Fail('badNumber', at);
-      i += m[0].length;
-      const next = text.charCodeAt(i);
+      this.i = at + m[0].length;
+      const next = text.charCodeAt(this.i);
       if ((next >= 0x30 && next <= 0x39) || next === 0x2e || next === 0x65 || next === 0x45) throw new Fail('badNumber', at);
       return { k: 'number', at, v: Number(m[0]) };
     }
-    if (text.startsWith('true', i)) {
-      i += 4;
+    if (text.startsWith('true', at)) {
+      this.i = at + 4;
       return { k: 'boolean', at, v: true };
     }
-    if (text.startsWith('false', i)) {
-      i += 5;
+    if (text.startsWith('false', at)) {
+      this.i = at + 5;
       return { k: 'boolean', at, v: false };
     }
-    if (text.startsWith('null', i)) {
-      i += 4;
+    if (text.startsWith('null', at)) {
+      this.i = at + 4;
       return { k: 'null', at };
     }
-    throw unexpected(i);
-  };
+    throw this.unexpected(at);
+  }
 
   /** A value is complete: it goes into its parent (or is the root). */
-  const done = (v: JsonNode | null) => {
-    const top = stack[stack.length - 1];
+  private done(v: JsonNode | null): void {
+    const top = this.stack[this.stack.length - 1];
     if (!top) {
-      root = v;
+      this.root = v;
       return;
     }
     top.state = 'next';
     if (!top.node || !v) return;
     if (top.node.k === 'array') top.node.items.push(v);
     else top.node.members.push({ key: top.key, at: top.keyAt, value: v });
-  };
+  }
 
   /** Reads a value at i: a scalar is completed at once, an object or array is opened. */
-  const value = () => {
-    const c = text.charCodeAt(i);
+  private value(): void {
+    const stack = this.stack;
+    const i = this.i;
+    const c = this.text.charCodeAt(i);
     if (c === 0x7b || c === 0x5b) {
       const parent = stack[stack.length - 1];
       const building = !parent || parent.node !== null;
-      const deep = stack.length >= maxDepth;
-      if (deep && building) tooDeep ??= { at: i };
+      const deep = stack.length >= this.maxDepth;
+      if (deep && building) this.tooDeep ??= { at: i };
       const build = building && !deep;
       const obj = c === 0x7b;
       stack.push({
@@ -190,82 +281,20 @@ export function parseJson(text: string, maxDepth: number): JsonParse {
         keyAt: -1,
         commaAt: -1,
       });
-      i++;
+      this.i = i + 1;
       return;
     }
-    const v = readScalar();
+    const v = this.readScalar();
     const top = stack[stack.length - 1];
-    done(top && !top.node ? null : v);
-  };
+    this.done(top && !top.node ? null : v);
+  }
 
-  const close = () => {
+  private close(): void {
+    const stack = this.stack;
     const f = stack.pop()!;
-    i++;
+    this.i++;
     const parent = stack[stack.length - 1];
     const v: JsonNode | null = f.node ?? (!parent || parent.node ? { k: 'deep', at: f.at } : null);
-    done(v);
-  };
-
-  try {
-    ws();
-    if (i >= n) return { value: null, error: { code: 'empty', at: 0 }, tooDeep: null };
-    value();
-    while (stack.length) {
-      ws();
-      if (i >= n) throw new Fail('unexpectedEnd', n);
-      const f = stack[stack.length - 1]!;
-      const c = text.charCodeAt(i);
-      if (f.obj) {
-        if (f.state === 'next') {
-          if (c === 0x7d) close();
-          else if (c === 0x2c) {
-            f.commaAt = i;
-            f.state = 'key';
-            i++;
-          } else throw unexpected(i);
-          continue;
-        }
-        if (c === 0x7d) {
-          if (f.state === 'key') throw new Fail('trailingComma', f.commaAt);
-          close();
-          continue;
-        }
-        if (c !== 0x22) throw unexpected(i);
-        f.keyAt = i;
-        f.key = readString();
-        ws();
-        if (text.charCodeAt(i) !== 0x3a) throw unexpected(i);
-        i++;
-        ws();
-        if (i >= n) throw new Fail('unexpectedEnd', n);
-        f.state = 'value';
-        value();
-        continue;
-      }
-      if (f.state === 'next') {
-        if (c === 0x5d) close();
-        else if (c === 0x2c) {
-          f.commaAt = i;
-          f.state = 'value';
-          i++;
-        } else throw unexpected(i);
-        continue;
-      }
-      if (c === 0x5d) {
-        if (f.state === 'value') throw new Fail('trailingComma', f.commaAt);
-        close();
-        continue;
-      }
-      value();
-    }
-    ws();
-    if (i < n) {
-      const e = unexpected(i);
-      throw e.code === 'unexpectedChar' ? new Fail('trailingData', i) : e;
-    }
-    return { value: root, error: null, tooDeep };
-  } catch (e) {
-    if (e instanceof Fail) return { value: null, error: { code: e.code, at: e.at }, tooDeep };
-    throw e;
+    this.done(v);
   }
 }
