@@ -109,11 +109,10 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
   // Places: every offset mapped once, in increasing order (the byte mapper is a cursor).
   const lines = new LineIndex(html);
   const placeOf = placer(t, cut, lines, input.byteAt);
-  const propLine = (at: number) => lines.lineOf(Math.max(0, at)) + 1;
 
   const nodes: SdNode[] = t.nodes.map((n) => {
     // JSON-LD names a property once per object (nothing to merge unless the cut falls inside).
-    if (n.format === 'jsonld' && !Number.isFinite(cut)) return { types: n.types, id: n.id, props: n.props.map((p) => ({ name: p.name, values: p.values, line: propLine(p.at), kept: true })), place: placeOf(n.at) };
+    if (n.format === 'jsonld' && !Number.isFinite(cut)) return { types: n.types, id: n.id, props: n.props.map((p) => ({ name: p.name, values: p.values, line: lines.lineOf(Math.max(0, p.at)) + 1, kept: true })), place: placeOf(n.at) };
     // One property per name, its values in order (microdata and RDFa list a name once per element).
     const byName = new Map<string, SdProperty>();
     for (const p of n.props) {
@@ -122,7 +121,7 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
       if (had) {
         // Values written past the cut of a property Google read before it: Google never sees them.
         if (kept || !had.kept) for (const v of p.values) had.values.push(v);
-      } else byName.set(p.name, { name: p.name, values: [...p.values], line: propLine(p.at), kept });
+      } else byName.set(p.name, { name: p.name, values: [...p.values], line: lines.lineOf(Math.max(0, p.at)) + 1, kept });
     }
     return { types: n.types, id: n.id, props: [...byName.values()], place: placeOf(n.at) };
   });

@@ -11,7 +11,6 @@ export function findIdCycles(t: NodeTable): RawProblem[] {
   const n = t.nodes.length;
   const color = new Uint8Array(n);
   const out: RawProblem[] = [];
-  const label = (k: number) => t.nodes[k]!.id ?? t.nodes[k]!.types[0] ?? `#${k}`;
   const stackNode: number[] = [];
   const stackProp: number[] = [];
   const stackValue: number[] = [];
@@ -57,10 +56,15 @@ export function findIdCycles(t: NodeTable): RawProblem[] {
         stackValue.push(0);
       } else if (color[to] === 1 && out.length < MAX_PROBLEMS) {
         const from = stackNode.indexOf(to);
-        const chain = [...stackNode.slice(from).map(label), label(to)].join(' → ');
+        const chain = [...stackNode.slice(from).map((k) => label(t, k)), label(t, to)].join(' → ');
         out.push({ code: 'idCycle', format: t.nodes[to]!.format, severity: 'info', params: [chain], at: t.nodes[to]!.at });
       }
     }
   }
   return out;
+}
+
+/** An entity as a cycle's chain names it: its @id, else its first type, else its number. */
+function label(t: NodeTable, k: number): string {
+  return t.nodes[k]!.id ?? t.nodes[k]!.types[0] ?? `#${k}`;
 }

@@ -11,11 +11,16 @@ interface Ctx {
   prefixes: Map<string, boolean>;
 }
 
+/** The contexts without prefixes, shared: the terms read are kept per context (termOf), so a page's blocks and the pages after it find them read. */
 const SCHEMA_CTX: Ctx = { schema: true, prefixes: new Map() };
+const OTHER_CTX: Ctx = { schema: false, prefixes: new Map() };
 
 type Obj = Extract<JsonNode, { k: 'object' }>;
 
-const member = (o: Obj, key: string) => o.members.find((m) => m.key === key)?.value;
+function member(o: Obj, key: string): JsonNode | undefined {
+  for (const m of o.members) if (m.key === key) return m.value;
+  return undefined;
+}
 
 /**
  * The block's @context, as far as it can be read without fetching anything: schema.org (as a
@@ -48,7 +53,9 @@ function readContext(v: JsonNode | undefined, t: NodeTable, base: number): Ctx {
   }
   for (const o of others.slice(0, 3)) t.problem({ code: o.remote ? 'contextRemote' : 'contextNotSchemaOrg', format: 'jsonld', severity: 'warning', params: [o.iri], at: base + v.at });
   if (!schema && !prefixes.size && !others.length) t.problem({ code: 'contextNotSchemaOrg', format: 'jsonld', severity: 'warning', params: [''], at: base + v.at });
-  return { schema: schema || (!others.length && prefixes.size === 0), prefixes };
+  const isSchema = schema || (!others.length && prefixes.size === 0);
+  if (!prefixes.size) return isSchema ? SCHEMA_CTX : OTHER_CTX;
+  return { schema: isSchema, prefixes };
 }
 
 /** Terms already read, per context (pages repeat the same few keys thousands of times); bounded. */
@@ -121,33 +128,6 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
   else tops.push({ v: root, ctx: null });
   const work: Work[] = [];
 
-  /** An object as an entity (or a reference, when it has nothing but an @id): returns the value that points to it. */
-  const entity = (o: Obj, ctx: Ctx): SdValue | null => {
-    // One pass over the members for the keywords an entity needs (the first of each, as written).
-    let idv: JsonNode | undefined;
-    let valueV: JsonNode | undefined;
-    let typeV: JsonNode | undefined;
-    let content = false;
-    for (const m of o.members) {
-      const key = m.key;
-      if (key === '@id') idv ??= m.value;
-      else {
-        if (key !== '@context') content = true;
-        if (key === '@value') valueV ??= m.value;
-        else if (key === '@type') typeV ??= m.value;
-      }
-    }
-    const id = idv?.k === 'string' ? idv.v : null;
-    if (id !== null && !content) return { t: 'ref', id };
-    if (valueV) return scalar(valueV);
-    const node: RawNode = { format: 'jsonld', types: typesOf(typeV, ctx), id, props: [], at: base + o.at };
-    const n = t.add(node);
-    if (n < 0) return null;
-    if (id !== null) t.name(id, n);
-    work.push({ obj: o, node: n, ctx });
-    return { t: 'node', n };
-  };
-
   for (const top of tops) {
     if (top.v.k !== 'object') continue;
     const o = top.v;
@@ -162,7 +142,7 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
       } else members.unshift({ ...o, members: o.members.filter((m) => m.key !== '@graph') });
     } else members.push(o);
     for (const m of members) {
-      const v = entity(m, ctx);
+      const v = entity(m, ctx, base, t, work);
       if (v?.t === 'node') t.items.push({ format: 'jsonld', node: v.n, at: base + m.at, end: b.contentEnd, blockCut });
     }
     // Depth-first over the objects inside, without recursion.
@@ -193,7 +173,7 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
               pending.push(list);
               continue;
             }
-            const e = entity(v, w.ctx);
+            const e = entity(v, w.ctx, base, t, work);
             if (e) values.push(e);
             continue;
           }
@@ -204,6 +184,33 @@ function readBlock(root: JsonNode, b: JsonLdBlock, blockCut: boolean, t: NodeTab
       }
     }
   }
+}
+
+/** An object as an entity (or a reference, when it has nothing but an @id): returns the value that points to it. Its members are read later, from `work`. */
+function entity(o: Obj, ctx: Ctx, base: number, t: NodeTable, work: Work[]): SdValue | null {
+  // One pass over the members for the keywords an entity needs (the first of each, as written).
+  let idv: JsonNode | undefined;
+  let valueV: JsonNode | undefined;
+  let typeV: JsonNode | undefined;
+  let content = false;
+  for (const m of o.members) {
+    const key = m.key;
+    if (key === '@id') idv ??= m.value;
+    else {
+      if (key !== '@context') content = true;
+      if (key === '@value') valueV ??= m.value;
+      else if (key === '@type') typeV ??= m.value;
+    }
+  }
+  const id = idv?.k === 'string' ? idv.v : null;
+  if (id !== null && !content) return { t: 'ref', id };
+  if (valueV) return scalar(valueV);
+  const node: RawNode = { format: 'jsonld', types: typesOf(typeV, ctx), id, props: [], at: base + o.at };
+  const n = t.add(node);
+  if (n < 0) return null;
+  if (id !== null) t.name(id, n);
+  work.push({ obj: o, node: n, ctx });
+  return { t: 'node', n };
 }
 
 function scalar(v: JsonNode): SdValue {
@@ -221,6 +228,8 @@ function scalar(v: JsonNode): SdValue {
 
 function typesOf(v: JsonNode | undefined, ctx: Ctx): string[] {
   if (!v) return [];
-  const list = v.k === 'array' ? v.items : [v];
-  return list.filter((x): x is Extract<JsonNode, { k: 'string' }> => x.k === 'string').map((x) => termOf(x.v, ctx));
+  if (v.k === 'string') return [termOf(v.v, ctx)];
+  const out: string[] = [];
+  if (v.k === 'array') for (const x of v.items) if (x.k === 'string') out.push(termOf(x.v, ctx));
+  return out;
 }

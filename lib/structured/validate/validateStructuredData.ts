@@ -192,21 +192,22 @@ function checkNotes(c: Ctx, n: number, rule: ObjectRule, path: string): void {
   }
 }
 
+/** The number at a property of an entity, or `dflt`. */
+function numberAt(ex: SdExtract, n: number, name: string, dflt: number): number {
+  const v = valuesAt(ex, n, name).values[0];
+  return v && scalarIs('number', v) ? Number(valueText(v)) : dflt;
+}
+
 /** A rating within its scale (bestRating, default 5; worstRating, default 1). */
 function checkRating(c: Ctx, n: number, rule: ObjectRule, path: string): void {
   const node = c.ex.nodes[n]!;
   const ratingNodes = node.types.some((t) => isA(t, 'AggregateRating')) ? [{ n, path }] : valuesAt(c.ex, n, 'reviewRating').values.filter((v): v is { t: 'node'; n: number } => v.t === 'node').map((v) => ({ n: v.n, path: join(path, 'reviewRating') }));
-  const num = (x: number, name: string, dflt: number) => {
-    const v = valuesAt(c.ex, x, name).values[0];
-    const s = v ? valueText(v) : '';
-    return v && scalarIs('number', v) ? Number(s) : dflt;
-  };
   for (const r of ratingNodes) {
     const value = valuesAt(c.ex, r.n, 'ratingValue').values[0];
     if (!value || !scalarIs('number', value)) continue;
     const val = Number(valueText(value));
-    const best = num(r.n, 'bestRating', 5);
-    const worst = num(r.n, 'worstRating', 1);
+    const best = numberAt(c.ex, r.n, 'bestRating', 5);
+    const worst = numberAt(c.ex, r.n, 'worstRating', 1);
     if (val > best || val < worst) push(c, { code: 'ratingOutOfRange', severity: 'error', path: join(r.path, 'ratingValue'), params: [val, worst, best], line: c.ex.nodes[r.n]!.place.line, source: rule.source, feature: c.feature });
   }
 }
