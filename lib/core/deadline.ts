@@ -57,3 +57,19 @@ function link(parent: AbortSignal, own: AbortController): void {
   }
   children.add(own);
 }
+
+/**
+ * `child` aborts when `parent` does (with its reason), for as long as the child has not aborted:
+ * once it has, the parent lets go of it. For work that ends by aborting its own controller (a
+ * render), under a parent that outlives it (a site check's run) — without AbortSignal.any (see
+ * `linked`).
+ */
+export function followAbort(parent: AbortSignal | undefined, child: AbortController): void {
+  if (!parent || child.signal.aborted) return;
+  if (parent.aborted) {
+    child.abort(parent.reason);
+    return;
+  }
+  link(parent, child);
+  child.signal.addEventListener('abort', () => linked.get(parent)?.delete(child), { once: true });
+}

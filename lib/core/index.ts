@@ -4,7 +4,7 @@
 export type * from './types';
 export { base64ToBytes, bytesToBase64 } from './base64';
 export { classifySender, type SenderKind } from './classifySender';
-export { deadline, type Deadline } from './deadline';
+export { deadline, followAbort, type Deadline } from './deadline';
 export { decodeText } from './decodeText';
 export { charsetOf, headerValue, headerValues, mediaType } from './headers';
 export { hostOf } from './hostOf';

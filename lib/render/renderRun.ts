@@ -1,4 +1,4 @@
-import { headerValue, headerValues, mediaType, readCapped, decodeText, type Header } from '../core';
+import { headerValue, headerValues, mediaType, readCapped, decodeText, followAbort, type Header } from '../core';
 import { countHeaderBytes, followRedirects, noHash, PAGE_REDIRECTS, robotsTxtUrl, type HopFetcher, type HopReply, type RobotsReader, type RobotsReport } from '../crawl';
 import { findCutoff, DEFAULT_LIMIT, sniffCharset } from '../bytes';
 import { evaluateReportForGoogle, parseRobotsReport, type ParsedRobotsTxt } from '../robots';
@@ -184,7 +184,9 @@ export function startRender(opts: RenderOptions): RenderRun {
   const resources: RenderResource[] = [];
   const consoleEntries: RenderConsoleEntry[] = [];
   const abort = new AbortController();
-  const signal = opts.signal ? AbortSignal.any([abort.signal, opts.signal]) : abort.signal;
+  // The caller's signal (a site check's run, which outlives many renders) ends the render too.
+  followAbort(opts.signal, abort);
+  const signal = abort.signal;
   const rules = opts.rules ?? googlebotRules(opts.userAgent);
   const userAgent = rules.userAgent;
   let pastCut: ScriptInSource[] = [];

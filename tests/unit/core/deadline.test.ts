@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getEventListeners } from 'node:events';
-import { deadline } from '../../../lib/core/deadline';
+import { deadline, followAbort } from '../../../lib/core/deadline';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -48,5 +48,23 @@ describe('deadline', () => {
     const d = deadline(1_000, run.signal);
     expect([d.signal.aborted, d.signal.reason, d.expired]).toEqual([true, 'out of time', false]);
     d.clear();
+  });
+
+  it('followAbort: a child aborts with its parent until it aborts itself; then the parent lets go of it', () => {
+    const run = new AbortController();
+    const done = Array.from({ length: 100 }, () => {
+      const c = new AbortController();
+      followAbort(run.signal, c);
+      return c;
+    });
+    const open = new AbortController();
+    followAbort(run.signal, open);
+    for (const c of done) c.abort('finished');
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    run.abort('cancelled');
+    expect([done[0]!.signal.reason, open.signal.aborted, open.signal.reason]).toEqual(['finished', true, 'cancelled']);
+    const late = new AbortController();
+    followAbort(run.signal, late);
+    expect(late.signal.reason).toBe('cancelled');
   });
 });
