@@ -49,8 +49,10 @@ function link(parent: AbortSignal, own: AbortController): void {
     parent.addEventListener(
       'abort',
       () => {
-        for (const c of all) c.abort(parent.reason);
+        // Taken out first: an abort's listeners may clear other deadlines of this parent at once.
+        const now = [...all];
         all.clear();
+        for (const c of now) c.abort(parent.reason);
       },
       { once: true },
     );

@@ -67,4 +67,13 @@ describe('deadline', () => {
     followAbort(run.signal, late);
     expect(late.signal.reason).toBe('cancelled');
   });
+
+  it('a deadline whose abort clears another of the same parent: both still end with the parent', () => {
+    const run = new AbortController();
+    const a = deadline(1_000, run.signal);
+    const b = deadline(1_000, run.signal);
+    a.signal.addEventListener('abort', () => b.clear());
+    run.abort('cancelled');
+    expect([a.signal.aborted, b.signal.aborted]).toEqual([true, true]);
+  });
 });
