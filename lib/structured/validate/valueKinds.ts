@@ -46,10 +46,21 @@ function memo(test: (s: string) => boolean): (s: string) => boolean {
 export const isDate = memo((s) => DATE.test(s) && realDate(s));
 export const isDateTime = memo((s) => DATETIME.test(s) && realDate(s));
 
+/**
+ * URLs the parser would take, known without it: http(s) with a host of ASCII letters, digits,
+ * hyphens and dots whose last label starts with a letter (a last label of digits is read as an IPv4
+ * address, and can fail) and no label starts with xn-- (Punycode, which can fail to decode), no
+ * port, then nothing or a path, query or fragment (no spaces: checked first); and a path from the
+ * root (not `//` or `/\`, which name a host). A page's products repeat
+ * such URLs by the hundred, each one different; the others go to the URL parser.
+ */
+const PLAIN_URL = /^(?:https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*\.?(?:[/?#]|$)|\/(?![/\\]))/i;
+
 /** An absolute http(s) URL, or a relative one (Google resolves it against the page): not empty, no spaces, no other scheme (data:, javascript:). */
 export const isUrl = memo(urlTest);
 function urlTest(s: string): boolean {
   if (!s || /\s/.test(s)) return false;
+  if (PLAIN_URL.test(s)) return true;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
   if (scheme && !/^https?$/i.test(scheme[1]!)) return false;
   try {
