@@ -173,8 +173,11 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
     async end(e) {
       const { analysis, cutoff } = finish(e);
       const t = tokens as StructuredTokens | null;
-      // The bytes are joined only for a page that has structured data to read.
-      const body = held && t && t.any && cutoff ? joined(held, heldBytes) : null;
+      // The bytes are joined only for a page that has structured data to read — for JSON-LD only in
+      // a page kept whole, only as far as its last block's end tag: nothing past it is read (a
+      // block's text, lines and bytes come from what precedes it).
+      const upTo = t && t.any && cutoff && !t.microdata && !t.rdfa && !cutoff.truncated ? t.blocksEnd : heldBytes;
+      const body = held && t && t.any && cutoff ? joined(held, Math.min(upTo, heldBytes)) : null;
       held = null;
       if (!t || !t.any || !body || !cutoff) return analysis;
       // Structured data from everything read, the part past the cut included: what lies there is lost.
@@ -190,13 +193,16 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
   };
 }
 
+/** The first `n` bytes of the parts, as one array (no copy when the first part holds them). */
 function joined(parts: Uint8Array[], n: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
+  if (parts[0] && parts[0].length >= n) return parts[0].length === n ? parts[0] : parts[0].subarray(0, n);
   const out = new Uint8Array(n);
   let at = 0;
   for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+    if (at >= n) break;
+    const part = at + p.length > n ? p.subarray(0, n - at) : p;
+    out.set(part, at);
+    at += part.length;
   }
   return out;
 }

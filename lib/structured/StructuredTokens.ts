@@ -35,6 +35,8 @@ export class StructuredTokens implements HtmlSink {
   readonly tagStarts: TagStarts = new Map();
   microdata = false;
   rdfa = false;
+  /** Where the last JSON-LD block ends, its end tag included (the end of the input for a block without one). */
+  blocksEnd = 0;
   private readonly ordinals = new Map<string, number>();
   private openScript: El | null = null;
   private openBlock: JsonLdBlock | null = null;
@@ -97,6 +99,7 @@ export class StructuredTokens implements HtmlSink {
     const b = this.openBlock!;
     b.contentEnd = Math.max(b.contentStart, end ? end.start : at);
     b.unterminated = end === null;
+    this.blocksEnd = Math.max(this.blocksEnd, end ? end.end : at);
     this.openScript = null;
     this.openBlock = null;
   }
