@@ -7,7 +7,7 @@
 // second asker. Nothing here runs on page load.
 import { COUNT_BOUND, KEEP_PAST_LIMIT, readBytesReport, type BytesReport } from '../../lib/bytes';
 import { ServedSignals, type PageSignals } from '../../lib/indexability';
-import { deadline } from '../../lib/core';
+import { deadline, joinBytes } from '../../lib/core';
 import { StructuredTokens, structuredFromBytes, type SdExtract } from '../../lib/structured';
 import { domTreeOf } from './domTree';
 
@@ -131,7 +131,7 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
     );
     if (read.end === 'error') throw new Error(read.error ?? 'bytes.error.readFailed');
     const c = report.cutoff;
-    let body = report.isHtml && tokens.any ? joined(held, heldBytes) : null;
+    let body = report.isHtml && tokens.any ? joinBytes(held, heldBytes) : null;
     held = null;
     let structured: SdExtract | null = null;
     return {
@@ -161,17 +161,6 @@ async function readPageNow(url: string, headerBytes: number, limit: number): Pro
 }
 
 const NO_STRUCTURED_DATA: SdExtract = { source: 'served', nodes: [], items: [], problems: [], jsonLdChars: 0, offsetsExact: true, cutResponseByte: null };
-
-function joined(parts: Uint8Array[], n: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 let shared: { key: string; read: Promise<PageRead>; timer: ReturnType<typeof setTimeout> | null } | null = null;
 

@@ -8,6 +8,7 @@ export { deadline, followAbort, type Deadline } from './deadline';
 export { decodeText } from './decodeText';
 export { charsetOf, headerValue, headerValues, mediaType } from './headers';
 export { hostOf } from './hostOf';
+export { joinBytes } from './joinBytes';
 export { hostPermissionPattern } from './hostPermissionPattern';
 export { inspectable, type InspectableVerdict } from './inspectable';
 export { parseStatusLine } from './parseStatusLine';

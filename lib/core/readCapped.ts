@@ -1,3 +1,4 @@
+import { joinBytes } from './joinBytes';
 /** How reading a body ended. */
 export type ReadEnd = 'end' | 'cap' | 'timeout' | 'error';
 
@@ -91,7 +92,8 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
     if (end !== 'end') reader.cancel().catch(() => undefined);
     else reader.releaseLock();
   }
-  return { bytes: join(chunks, kept), total, end, error };
+  // The chunks hold exactly `kept` bytes (the one past it was cut by prefix()): joinBytes takes no view of them.
+  return { bytes: joinBytes(chunks, kept), total, end, error };
 }
 
 /**
@@ -102,16 +104,5 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null | undef
 function prefix(chunk: Uint8Array, n: number): Uint8Array {
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) out[i] = chunk[i]!;
-  return out;
-}
-
-function join(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]!.length === size) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
   return out;
 }

@@ -1,4 +1,4 @@
-import { headerValue, mediaType, type Header } from '../core';
+import { headerValue, joinBytes, mediaType, type Header } from '../core';
 import { BytesReader, isTextMediaType, KEEP_PAST_LIMIT, limitFor, type Cutoff } from '../bytes';
 import { countHeaderBytes } from '../crawl';
 import { isHtml } from '../html';
@@ -111,7 +111,7 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
   };
   /** The first bytes decide whether an unlabeled body is HTML (MIME sniffing). */
   const start = () => {
-    const first = joined(head!, headBytes);
+    const first = joinBytes(head!, headBytes);
     head = null;
     html = isHtml(mt, mt ? null : first);
     served = html ? new ServedSignals() : null;
@@ -173,13 +173,13 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
     async end(e) {
       const { analysis, cutoff } = finish(e);
       const t = tokens as StructuredTokens | null;
+      const parts = held;
+      held = null;
+      if (!t || !t.any || !parts || !cutoff) return analysis;
       // The bytes are joined only for a page that has structured data to read — for JSON-LD only in
       // a page kept whole, only as far as its last block's end tag: nothing past it is read (a
       // block's text, lines and bytes come from what precedes it).
-      const upTo = t && t.any && cutoff && !t.microdata && !t.rdfa && !cutoff.truncated ? t.blocksEnd : heldBytes;
-      const body = held && t && t.any && cutoff ? joined(held, Math.min(upTo, heldBytes)) : null;
-      held = null;
-      if (!t || !t.any || !body || !cutoff) return analysis;
+      const body = joinBytes(parts, t.microdata || t.rdfa || cutoff.truncated ? heldBytes : Math.min(t.blocksEnd, heldBytes));
       // Structured data from everything read, the part past the cut included: what lies there is lost.
       const [, { structuredFromBytes }, { parse5Tree }] = await loadReaders();
       const { cutoff: _c, ...ex } = structuredFromBytes({ body, headerBytes, charset: cutoff.charset.encoding, limit, totalBodyBytes: cutoff.bodyBytes, baseUrl: r.finalUrl, treeOf: (h) => parse5Tree(h), cutoff, byteTokens: t });
@@ -191,20 +191,6 @@ export function openBodyAnalysis(r: ResponseToAnalyze): BodySink {
       held = null;
     },
   };
-}
-
-/** The first `n` bytes of the parts, as one array (no copy when the first part holds them). */
-function joined(parts: Uint8Array[], n: number): Uint8Array {
-  if (parts[0] && parts[0].length >= n) return parts[0].length === n ? parts[0] : parts[0].subarray(0, n);
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    if (at >= n) break;
-    const part = at + p.length > n ? p.subarray(0, n - at) : p;
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** The analysis of a body in hand (one pass, as openBodyAnalysis). */

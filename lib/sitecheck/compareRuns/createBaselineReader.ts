@@ -1,3 +1,4 @@
+import { joinBytes } from '../../core';
 import { REPORT_SCHEMA_ID, REPORT_VERSION, type Report } from '../../report';
 import { SITE_CHECK_DEFAULTS } from '../siteCheckDefaults';
 import { FINDING_ORDER } from '../crawlFindings';
@@ -217,7 +218,7 @@ export function createBaselineReader(limits: BaselineLimits = {}): BaselineReade
       complete = false;
       problem('lineTooLong', line, [line, maxLine]);
     } else if (pieceBytes > 0) {
-      const whole = pieces.length === 1 ? pieces[0]! : concat(pieces, pieceBytes);
+      const whole = joinBytes(pieces, pieceBytes);
       onLine(decoder.decode(whole), last);
     }
     pieces = [];
@@ -270,14 +271,4 @@ export function createBaselineReader(limits: BaselineLimits = {}): BaselineReade
       return { ok: true, run: { generatedAt, urls, site, complete }, problems, problemCount, lines: line, bytes };
     },
   };
-}
-
-function concat(pieces: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
