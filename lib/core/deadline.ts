@@ -16,8 +16,7 @@ export function deadline(ms: number, parent?: AbortSignal): Deadline {
     expired = true;
     own.abort();
   }, ms);
-  if (parent?.aborted) own.abort(parent.reason);
-  else if (parent) link(parent, own);
+  followAbort(parent, own);
   return {
     signal: own.signal,
     get expired() {
@@ -43,8 +42,7 @@ const linked = new WeakMap<AbortSignal, Set<AbortController>>();
 function link(parent: AbortSignal, own: AbortController): void {
   let children = linked.get(parent);
   if (!children) {
-    const all = new Set<AbortController>();
-    children = all;
+    const all = (children = new Set<AbortController>());
     linked.set(parent, all);
     parent.addEventListener(
       'abort',
