@@ -79,6 +79,9 @@ function placer(t: NodeTable, cut: number, lines: LineIndex, byteAt: ((charIndex
   };
 }
 
+/** The 1-based line of a property at offset `at`. */
+const propLine = (lines: LineIndex, at: number) => lines.lineOf(Math.max(0, at)) + 1;
+
 /**
  * Every item of structured data in one HTML — JSON-LD, microdata, RDFa — with its entities, its
  * properties and its place (line, column, body byte). Served HTML is judged against Googlebot's
@@ -112,7 +115,7 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
 
   const nodes: SdNode[] = t.nodes.map((n) => {
     // JSON-LD names a property once per object (nothing to merge unless the cut falls inside).
-    if (n.format === 'jsonld' && !Number.isFinite(cut)) return { types: n.types, id: n.id, props: n.props.map((p) => ({ name: p.name, values: p.values, line: lines.lineOf(Math.max(0, p.at)) + 1, kept: true })), place: placeOf(n.at) };
+    if (n.format === 'jsonld' && !Number.isFinite(cut)) return { types: n.types, id: n.id, props: n.props.map((p) => ({ name: p.name, values: p.values, line: propLine(lines, p.at), kept: true })), place: placeOf(n.at) };
     // One property per name, its values in order (microdata and RDFa list a name once per element).
     const byName = new Map<string, SdProperty>();
     for (const p of n.props) {
@@ -121,7 +124,7 @@ export function extractStructuredData(input: ExtractInput): SdExtract {
       if (had) {
         // Values written past the cut of a property Google read before it: Google never sees them.
         if (kept || !had.kept) for (const v of p.values) had.values.push(v);
-      } else byName.set(p.name, { name: p.name, values: [...p.values], line: lines.lineOf(Math.max(0, p.at)) + 1, kept });
+      } else byName.set(p.name, { name: p.name, values: [...p.values], line: propLine(lines, p.at), kept });
     }
     return { types: n.types, id: n.id, props: [...byName.values()], place: placeOf(n.at) };
   });

@@ -57,10 +57,10 @@ export const isDateTime = memo((s) => DATETIME.test(s) && realDate(s));
 const PLAIN_URL = /^(?:https?:\/\/(?:(?!xn--)[a-z0-9-]+\.)*(?!xn--)[a-z][a-z0-9-]*\.?(?:[/?#]|$)|\/(?![/\\]))/i;
 
 /** An absolute http(s) URL, or a relative one (Google resolves it against the page): not empty, no spaces, no other scheme (data:, javascript:). */
-export const isUrl = memo(urlTest);
-function urlTest(s: string): boolean {
-  if (!s || /\s/.test(s)) return false;
-  if (PLAIN_URL.test(s)) return true;
+export const isUrl = memo((s) => s !== '' && !/\s/.test(s) && (PLAIN_URL.test(s) || parsesAsUrl(s)));
+
+/** What the URL parser says of a value without spaces: relative, or http(s) (data:, javascript: and the other schemes are not). */
+export function parsesAsUrl(s: string): boolean {
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(s);
   if (scheme && !/^https?$/i.test(scheme[1]!)) return false;
   try {
