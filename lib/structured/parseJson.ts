@@ -103,21 +103,24 @@ class JsonReader {
         if (i >= n) throw new Fail('unexpectedEnd', n);
         const f = stack[stack.length - 1]!;
         const c = text.charCodeAt(i);
+        // An object's members and an array's items: the same commas and the same end, a key before each member.
+        const end = f.obj ? 0x7d : 0x5d;
+        const afterComma = f.obj ? 'key' : 'value';
+        if (f.state === 'next') {
+          if (c === end) this.close();
+          else if (c === 0x2c) {
+            f.commaAt = i;
+            f.state = afterComma;
+            this.i++;
+          } else throw this.unexpected(i);
+          continue;
+        }
+        if (c === end) {
+          if (f.state === afterComma) throw new Fail('trailingComma', f.commaAt);
+          this.close();
+          continue;
+        }
         if (f.obj) {
-          if (f.state === 'next') {
-            if (c === 0x7d) this.close();
-            else if (c === 0x2c) {
-              f.commaAt = i;
-              f.state = 'key';
-              this.i++;
-            } else throw this.unexpected(i);
-            continue;
-          }
-          if (c === 0x7d) {
-            if (f.state === 'key') throw new Fail('trailingComma', f.commaAt);
-            this.close();
-            continue;
-          }
           if (c !== 0x22) throw this.unexpected(i);
           f.keyAt = i;
           f.key = this.readString();
@@ -127,22 +130,6 @@ class JsonReader {
           this.ws();
           if (this.i >= n) throw new Fail('unexpectedEnd', n);
           f.state = 'value';
-          this.value();
-          continue;
-        }
-        if (f.state === 'next') {
-          if (c === 0x5d) this.close();
-          else if (c === 0x2c) {
-            f.commaAt = i;
-            f.state = 'value';
-            this.i++;
-          } else throw this.unexpected(i);
-          continue;
-        }
-        if (c === 0x5d) {
-          if (f.state === 'value') throw new Fail('trailingComma', f.commaAt);
-          this.close();
-          continue;
         }
         this.value();
       }
