@@ -20,6 +20,7 @@ import { launchBrowser, median, type BenchRow, type ExtensionBrowser } from './h
 import { startRealSite } from './realSite';
 import { launchUntraced, type AttachedPage, type UntracedBrowser } from './untracedBrowser';
 import { analysisThreads } from '../cli/analysisPool';
+import { bundle } from '../cli/bundle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** URLs per throughput run. */
@@ -40,12 +41,22 @@ interface Run {
   maxRss: number;
 }
 
+/**
+ * The child's script as the command line runs its own: one bundle (cli/bundle.mjs), so the child's
+ * code is the command line's, not tsx's transform of it (which wraps every function in a naming
+ * call); through tsx if it cannot be bundled.
+ */
+let childScript: Promise<string[]> | null = null;
+const childArgs = () =>
+  (childScript ??= bundle('bench/sitecheckRun.ts', 'bench-sitecheck-run').then((b) => (b ? [fileURLToPath(b)] : ['--import', 'tsx', path.join(here, 'sitecheckRun.ts')])));
+
 /** `threads`: the analysis threads (CRAWLSCOPE_ANALYSIS_THREADS); default, as the command line chooses. */
-export function runChild(origin: string, what: 'check' | 'bare', n: number, concurrency: number, keep = 'jsonl', threads?: number): Promise<Run> {
+export async function runChild(origin: string, what: 'check' | 'bare', n: number, concurrency: number, keep = 'jsonl', threads?: number): Promise<Run> {
+  const script = await childArgs();
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', path.join(here, 'sitecheckRun.ts'), origin, what, String(n), String(concurrency), keep],
+      ['--expose-gc', ...script, origin, what, String(n), String(concurrency), keep],
       { maxBuffer: 1 << 20, timeout: 900_000, env: { ...process.env, ...(threads === undefined ? {} : { CRAWLSCOPE_ANALYSIS_THREADS: String(threads) }) } },
       (err, out) => {
         if (err) return reject(err);
