@@ -130,7 +130,11 @@ export async function bundle(entry, name, { env = process.env, onError = () => {
     fs.renameSync(tmp, out);
     return pathToFileURL(out).href;
   } catch (e) {
-    fs.rmSync(tmp, { force: true });
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // Nothing was written there (the cache cannot be written at all).
+    }
     onError(e instanceof Error ? e.message : String(e));
     return null;
   }

@@ -91,5 +91,13 @@ describe('bundle', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('missing.ts');
     expect(fs.readdirSync(cacheDir)).toEqual([]);
+    // A cache that cannot be written (here: under a file): null, nothing thrown.
+    const blocked = path.join(cacheDir, 'a-file');
+    fs.writeFileSync(blocked, '');
+    const why: string[] = [];
+    expect(await bundle(ENTRY, 'entry', { cacheDir: path.join(blocked, 'cache'), env: {}, onError: (m) => why.push(m) })).toBeNull();
+    expect(why).toHaveLength(1);
+    expect(why[0]).toMatch(/ENOTDIR|EEXIST/);
+    expect(fs.readdirSync(cacheDir)).toEqual(['a-file']);
   });
 });
