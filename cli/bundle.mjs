@@ -1,24 +1,24 @@
 // The command line's TypeScript as one JavaScript file, built by esbuild and kept under
-// node_modules/.cache/crawlscope until one of its sources changes. Loading the command line through
-// tsx's loader costs ~0.9 s before anything runs (every module resolved and loaded through the
-// loader's own thread, ~140 modules for the analysis thread alone), and an analysis thread ~0.3 s
-// before it reads its first page; the bundle starts in ~0.2 s and an analysis thread in ~0.04 s
-// (measured on the 2-core machine of bench/README.md). Nothing needs building by hand: a missing or
-// stale bundle is built on first use (~0.1–0.4 s), and if it cannot be built or kept (esbuild
-// missing, a read-only checkout) the caller runs the TypeScript through tsx as before.
-// CRAWLSCOPE_NO_BUNDLE=1 always does.
+// node_modules/.cache/crawlscope until one of its sources changes. Through tsx's loader the command
+// line takes 0.8–1.3 s before anything runs (every module resolved and loaded through the loader's
+// own thread) and an analysis thread 0.3–0.55 s before it reads its first page (~140 modules); as a
+// bundle, 0.22–0.3 s and 0.04–0.05 s (measured on the 2-core machine of bench/README.md). Nothing
+// needs building by hand: a missing or stale bundle is built on first use (0.25–0.9 s), and if it
+// cannot be built or kept (esbuild missing, a cache that cannot be written) the caller runs the
+// TypeScript through tsx as before. CRAWLSCOPE_NO_BUNDLE=1 always does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SELF = import.meta.url;
+const ROOT = path.resolve(path.dirname(fileURLToPath(SELF)), '..');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'crawlscope');
 /** The first line of a bundle: this marker, then the sources it was built from with their size and time. */
 const MARK = '// crawlscope-bundle ';
 /** The bundle's own URL, spelled so that ownUrl (below) leaves it alone when this file is bundled too. */
 const BUNDLE_URL = ['import', 'meta', 'url'].join('.');
-/** Bump when the way bundles are built changes: older bundles are then stale. */
-const FORMAT = 1;
+/** The record's layout (this file's own changes make a bundle stale through its stamp). */
+const FORMAT = 2;
 
 /** The bundle's sources as its first line records them, or null (no bundle, or not one of ours). */
 export function recorded(file) {
@@ -72,18 +72,21 @@ export function isFresh(record, root = ROOT) {
 }
 
 /**
- * esbuild gives every module of a bundle the bundle's import.meta.url; the command line finds its
- * locales and IP ranges next to its sources, so each module keeps its own file's URL.
+ * esbuild gives every module of a bundle the bundle's import.meta; the command line finds its
+ * locales and IP ranges next to its sources, so each module keeps its own file's URL, directory
+ * and file name.
  */
+const OWN_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
 const ownUrl = {
-  name: 'own-import-meta-url',
+  name: 'own-import-meta',
   setup(b) {
     b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
       const text = await fs.promises.readFile(args.path, 'utf8');
-      if (!text.includes('import.meta.url')) return undefined;
+      if (!text.includes('import.meta.')) return undefined;
+      const own = { url: pathToFileURL(args.path).href, dirname: path.dirname(args.path), filename: args.path };
       const ext = path.extname(args.path);
       const loader = ext === '.ts' || ext === '.mts' || ext === '.cts' ? 'ts' : ext === '.tsx' ? 'tsx' : ext === '.jsx' ? 'jsx' : 'js';
-      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader };
+      return { contents: text.replace(OWN_META, (_, k) => JSON.stringify(own[k])), loader };
     });
   },
 };
@@ -118,9 +121,10 @@ export async function bundle(entry, name, { env = process.env, onError = () => {
       external: ['esbuild'],
       plugins: [ownUrl],
     });
-    const inputs = Object.keys(result.metafile.inputs)
-      .filter((rel) => !rel.includes(':'))
-      .map((rel) => [rel, ...stamp(path.join(ROOT, rel))]);
+    // The bundle's sources, and this file: a bundle built another way is stale too.
+    const sources = new Set(Object.keys(result.metafile.inputs).filter((rel) => !rel.includes(':')));
+    sources.add(path.relative(ROOT, fileURLToPath(SELF)).split(path.sep).join('/'));
+    const inputs = [...sources].map((rel) => [rel, ...stamp(path.join(ROOT, rel))]);
     // A source changed while esbuild read it: this bundle runs now, and the next command builds again.
     const changing = inputs.some(([, , mtime]) => mtime >= started - 1);
     const record = { format: changing ? 0 : FORMAT, node: process.versions.node, inputs };

@@ -20,7 +20,7 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 describe('bundle', () => {
-  it('builds one file that runs as its sources do, with each module’s own import.meta.url', async () => {
+  it('builds one file that runs as its sources do, with each module’s own import.meta.url, dirname and filename', async () => {
     const cacheDir = tempDir();
     const errors: string[] = [];
     const url = await bundle(ENTRY, 'entry', { cacheDir, env: {}, onError: (m) => errors.push(m) });
@@ -28,6 +28,8 @@ describe('bundle', () => {
     expect(url).toBe(pathToFileURL(path.join(cacheDir, 'entry.mjs')).href);
     const mod = (await import(url!)) as typeof import('../../fixtures/bundle/entry');
     expect(mod.here).toBe(pathToFileURL(path.join(ROOT, ENTRY)).href);
+    expect(mod.dir).toBe(path.join(ROOT, 'tests/fixtures/bundle'));
+    expect(mod.file).toBe(path.join(ROOT, ENTRY));
     expect(mod.host).toBe('example.com:8080');
     // Nothing left beside it (written aside, then renamed).
     expect(fs.readdirSync(cacheDir)).toEqual(['entry.mjs']);
@@ -35,6 +37,8 @@ describe('bundle', () => {
     const sources = record!.inputs.map(([rel]) => rel);
     expect(sources).toContain(ENTRY);
     expect(sources).toContain('lib/core/hostOf.ts');
+    // The builder itself: a change to how bundles are built makes them stale.
+    expect(sources).toContain('cli/bundle.mjs');
     for (const [rel, size] of record!.inputs) expect(size).toBe(fs.statSync(path.join(ROOT, rel)).size);
   });
 
