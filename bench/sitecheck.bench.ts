@@ -3,7 +3,8 @@
 // reads and gunzips the same bodies at the same concurrency, on a generated site shaped like a
 // real one (bench/realSite.ts: 20–200 kB pages, one in 32 over 2 MB, half gzip) served from
 // 127.0.0.1; and the command line's peak JS heap at 1,000 and 10,000 URLs. Each run is its own
-// process (bench/sitecheckRun.ts), as the command line is; throughput is the median of 3 runs.
+// process (bench/sitecheckRun.ts, bundled as the command line is, with its analysis threads);
+// throughput is the median of 3 runs.
 // The extension's rows drive the site check page (headless Chromium with the built extension) over
 // the same sitemap and URL count, timed in the page from the click on Start to the run's end as the
 // page shows it; their baseline is the command line's median at the same concurrency, same run.
