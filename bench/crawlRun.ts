@@ -9,7 +9,7 @@ import v8 from 'node:v8';
 import { startSiteCheck } from '../lib/sitecheck';
 import { nodeFetchHop } from '../cli/nodeFetchHop';
 import { cliText } from '../cli/cliTranslate';
-import { analysisThreads, analysisWorkerScript, createAnalysisPool } from '../cli/analysisPool';
+import { openAnalysisPool } from '../cli/analysisPool';
 import { createReportSpool, reportJson, siteLine } from '../cli/crawlOutput';
 
 const [origin, what = 'crawl', n = '1000', concurrency = '4'] = process.argv.slice(2);
@@ -22,8 +22,7 @@ const timer = setInterval(sample, 5);
 const gcs = new v8.GCProfiler();
 gcs.start();
 const out = fs.createWriteStream('/dev/null');
-const threads = analysisThreads(Number(concurrency));
-const pool = threads > 0 ? createAnalysisPool(threads, { worker: await analysisWorkerScript() }) : null;
+const pool = await openAnalysisPool(Number(concurrency));
 const t0 = performance.now();
 const crawl = what === 'crawl';
 const spool = crawl ? createReportSpool() : null;

@@ -14,7 +14,7 @@ import v8 from 'node:v8';
 import { startSiteCheck, siteRow, type SiteRow } from '../lib/sitecheck';
 import { nodeFetchHop } from '../cli/nodeFetchHop';
 import { cliText } from '../cli/cliTranslate';
-import { analysisThreads, analysisWorkerScript, createAnalysisPool } from '../cli/analysisPool';
+import { openAnalysisPool } from '../cli/analysisPool';
 
 const [origin, what = 'check', n = '1000', concurrency = '4', keep = 'jsonl'] = process.argv.slice(2);
 const count = Number(n);
@@ -57,8 +57,7 @@ if (what === 'bare') {
 } else {
   const out = fs.openSync('/dev/null', 'w');
   // Analysis threads as the command line has them (CRAWLSCOPE_ANALYSIS_THREADS from the bench).
-  const threads = analysisThreads(c);
-  const pool = threads > 0 ? createAnalysisPool(threads, { worker: await analysisWorkerScript() }) : null;
+  const pool = await openAnalysisPool(c);
   const summary = await startSiteCheck({
     fetchHop: nodeFetchHop(),
     analyze: pool?.analyze,

@@ -4,10 +4,9 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { analysisThreadCount, createAnalysisPool as createPool, type AnalysisPool, type SpawnAnalysisThread } from '../lib/sitecheck';
-
 import { bundle } from './bundle.mjs';
 
-/** The analysis thread through tsx's loader: ~0.3 s to start here, against ~0.04 s for its bundle. */
+/** The analysis thread through tsx's loader: the fallback when its bundle cannot be used (cli/bundle.mjs gives both start times). */
 const WORKER = new URL('./analysisWorker.mjs', import.meta.url);
 
 /** The analysis thread's script: its bundle (cli/bundle.mjs, built if a source changed), else the TypeScript through tsx. */
@@ -52,4 +51,10 @@ export type { AnalysisPool };
 
 export function createAnalysisPool(size: number, opts: { worker?: URL; answerMs?: number } = {}): AnalysisPool {
   return createPool(size, nodeThreads(opts.worker ?? WORKER), { answerMs: opts.answerMs });
+}
+
+/** The analysis threads of a run at `concurrency`, as the command line starts them (their bundled script); null when there are none. */
+export async function openAnalysisPool(concurrency: number): Promise<AnalysisPool | null> {
+  const threads = analysisThreads(concurrency);
+  return threads > 0 ? createAnalysisPool(threads, { worker: await analysisWorkerScript() }) : null;
 }

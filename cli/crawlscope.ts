@@ -32,7 +32,7 @@ import { verdictText, type Report, type Translate } from '../lib/report';
 import { cliLanguage, cliText, type CliText } from './cliTranslate';
 import { displayWidth } from './displayWidth';
 import { nodeFetchHop } from './nodeFetchHop';
-import { analysisThreads, analysisWorkerScript, createAnalysisPool } from './analysisPool';
+import { openAnalysisPool } from './analysisPool';
 import { renderMain } from './renderCommand';
 import { crawlerUserAgent } from '../lib/crawlers';
 import { crawlersRow, crawlersTable, type CrawlersRow } from './crawlersTable';
@@ -271,8 +271,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
   let renderChanges = 0;
   let renderMisses = 0;
   // The bodies are read in worker threads (every core but this one's); this thread fetches.
-  const threads = analysisThreads(opts.concurrency ?? D.concurrency);
-  const pool = threads > 0 ? createAnalysisPool(threads, { worker: await analysisWorkerScript() }) : null;
+  const pool = await openAnalysisPool(opts.concurrency ?? D.concurrency);
   const check = startSiteCheck({
     fetchHop: nodeFetchHop(),
     analyze: pool?.analyze,

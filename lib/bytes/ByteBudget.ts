@@ -390,10 +390,10 @@ export class ByteBudget implements HtmlSink {
    */
   private count(run: TextRun, into: { total: number }, visible: boolean, collapse: boolean): void {
     // Text right after text in the same element is one text node: its whitespace run goes on.
-    let prevWs = this.textParent === run.parent && this.wsTail;
+    let prev = this.textParent === run.parent && this.wsTail ? 1 : 0;
     this.textParent = run.parent;
-    // Read in place in the piece (a slice of it read char by char cost ~30 % of the analysis of a
-    // text-heavy page); only a run whose CRs become LFs, or a U+0000, is made into its DOM text first.
+    // Read in place in the piece; only a run whose CRs become LFs, or a U+0000, is made into its DOM
+    // text first. This loop is about a third of the analysis of a text-heavy page.
     let s = run.s;
     let from = run.from;
     let to = run.to;
@@ -405,7 +405,6 @@ export class ByteBudget implements HtmlSink {
     // Without branches (whitespace comes every few characters of prose: a branch on it is mispredicted as often).
     let ws = 0;
     let collapsible = 0;
-    let prev = prevWs ? 1 : 0;
     for (let i = from; i < to; i++) {
       const c = s.charCodeAt(i);
       const w = c < 0x80 ? WS_ASCII[c]! : 0;
