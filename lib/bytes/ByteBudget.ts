@@ -25,6 +25,41 @@ const clip = (s: string) => {
 /** 1 for the whitespace of HTML (space, tab, LF, FF, CR), by ASCII code. */
 const WS_ASCII = new Uint8Array(0x80);
 for (const c of [0x20, 0x0a, 0x09, 0x0d, 0x0c]) WS_ASCII[c] = 1;
+
+/** What scanRun found in a text run (one object, reused: no allocation per run). */
+const runScan = { chars: 0, ws: 0, collapsible: 0, endsInWs: false };
+
+/**
+ * The whitespace of a text run's DOM text: its characters, its whitespace characters, and those
+ * that follow another (`prev`: 1 when the text before it in the same node ended in whitespace).
+ * Read in place in the piece; only a run whose CRs become LFs, or a U+0000, is made into its DOM
+ * text first. This loop is about a third of the analysis of a text-heavy page.
+ */
+function scanRun(run: TextRun, prev: number): typeof runScan {
+  let s = run.s;
+  let from = run.from;
+  let to = run.to;
+  if (run.kind === NUL || (run.kind !== CHARREF && run.hasCr)) {
+    s = domText(run);
+    from = 0;
+    to = s.length;
+  }
+  // Without branches (whitespace comes every few characters of prose: a branch on it is mispredicted as often).
+  let ws = 0;
+  let collapsible = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    const w = c < 0x80 ? WS_ASCII[c]! : 0;
+    ws += w;
+    collapsible += w & prev;
+    prev = w;
+  }
+  runScan.chars = to - from;
+  runScan.ws = ws;
+  runScan.collapsible = collapsible;
+  runScan.endsInWs = prev === 1;
+  return runScan;
+}
 const isWs = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
 const attrOf = (t: TagToken | null, name: string): string | null => {
   if (!t) return null;
@@ -378,7 +413,7 @@ export class ByteBudget implements HtmlSink {
       return;
     }
     const anc = parent.anc | (parent.ns === SVG ? ANC.svg : parent.ns === 2 ? ANC.math : 0);
-    this.count(run, this.visible, !(anc & (ANC.svg | ANC.math)) && parent.ns === HTML, !(anc & ANC.svg));
+    this.count(run, !(anc & (ANC.svg | ANC.math)) && parent.ns === HTML, !(anc & ANC.svg));
   }
 
   private textParent: El | null = null;
@@ -388,33 +423,13 @@ export class ByteBudget implements HtmlSink {
    * Visible characters (the DOM text's, other than whitespace) and collapsible whitespace (each
    * whitespace character that follows another in the same text node), as the DOM holds the text.
    */
-  private count(run: TextRun, into: { total: number }, visible: boolean, collapse: boolean): void {
+  private count(run: TextRun, visible: boolean, collapse: boolean): void {
     // Text right after text in the same element is one text node: its whitespace run goes on.
-    let prev = this.textParent === run.parent && this.wsTail ? 1 : 0;
+    const r = scanRun(run, this.textParent === run.parent && this.wsTail ? 1 : 0);
     this.textParent = run.parent;
-    // Read in place in the piece; only a run whose CRs become LFs, or a U+0000, is made into its DOM
-    // text first. This loop is about a third of the analysis of a text-heavy page.
-    let s = run.s;
-    let from = run.from;
-    let to = run.to;
-    if (run.kind === NUL || (run.kind !== CHARREF && run.hasCr)) {
-      s = domText(run);
-      from = 0;
-      to = s.length;
-    }
-    // Without branches (whitespace comes every few characters of prose: a branch on it is mispredicted as often).
-    let ws = 0;
-    let collapsible = 0;
-    for (let i = from; i < to; i++) {
-      const c = s.charCodeAt(i);
-      const w = c < 0x80 ? WS_ASCII[c]! : 0;
-      ws += w;
-      collapsible += w & prev;
-      prev = w;
-    }
-    this.wsTail = prev === 1;
-    if (visible) into.total += to - from - ws;
-    if (collapse) this.scan.collapsibleWhitespace += collapsible;
+    this.wsTail = r.endsInWs;
+    if (visible) this.visible.total += r.chars - r.ws;
+    if (collapse) this.scan.collapsibleWhitespace += r.collapsible;
   }
   private readonly visible = { total: 0 };
 
@@ -489,22 +504,14 @@ export class ByteBudget implements HtmlSink {
   keptText(): HtmlSink {
     const kept = { total: 0 };
     const self = this;
-    let parent: El | null = null;
     return {
-      open: () => void (parent = null),
-      close: () => void (parent = null),
-      comment: () => void (parent = null),
       text(run) {
         if (!self.full || run.raw || run.inTemplate) return;
         const p = run.parent;
         const anc = p.anc | (p.ns === SVG ? ANC.svg : p.ns === 2 ? ANC.math : 0);
         if (p.ns !== HTML || anc & (ANC.svg | ANC.math)) return;
-        const t = domText(run);
-        for (let i = 0; i < t.length; i++) {
-          const c = t.charCodeAt(i);
-          if (c > 0x20 || !isWs(c)) kept.total++;
-        }
-        void parent;
+        const r = scanRun(run, 0);
+        kept.total += r.chars - r.ws;
       },
       end: () => {
         self.keptVisible = kept.total;
