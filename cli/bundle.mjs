@@ -81,11 +81,12 @@ const ownUrl = {
   name: 'own-import-meta',
   setup(b) {
     b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      // Every source is read once, here (returning nothing would make esbuild read it again).
       const text = await fs.promises.readFile(args.path, 'utf8');
-      if (!text.includes('import.meta.')) return undefined;
-      const own = { url: pathToFileURL(args.path).href, dirname: path.dirname(args.path), filename: args.path };
       const ext = path.extname(args.path);
       const loader = ext === '.ts' || ext === '.mts' || ext === '.cts' ? 'ts' : ext === '.tsx' ? 'tsx' : ext === '.jsx' ? 'jsx' : 'js';
+      if (!text.includes('import.meta.')) return { contents: text, loader };
+      const own = { url: pathToFileURL(args.path).href, dirname: path.dirname(args.path), filename: args.path };
       return { contents: text.replace(OWN_META, (_, k) => JSON.stringify(own[k])), loader };
     });
   },
